@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import qs from 'qs';
+import type { AppContext } from './context.js';
+import { installAuth } from './http/auth.js';
+import { installErrorHandler } from './http/errors.js';
+import { installServing } from './http/serving.js';
+import { registerModules } from './modules/index.js';
+
+export interface AppOptions {
+  ctx: Omit<AppContext, 'log'>;
+  clientDir?: string;
+  logger?: boolean | object;
+}
+
+/** The Fastify instance: tests inject into it, `main.ts` listens with it. */
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts.ctx;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: {
+      // Bracket notation (`filter[amount][gteq]=10`, `filter[vendor_id][]=1`) with bounded depth and size.
+      querystringParser: (str: string) => qs.parse(str, { depth: 5, arrayLimit: 200, parameterLimit: 500 }),
+    },
+  });
+  const ctx: AppContext = { ...opts.ctx, log: app.log };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 2000, fieldSize: 1024 * 1024 },
+    throwFileSizeLimit: true,
+  });
+  const ssoOrigin = config.oidc ? new URL(config.oidc.issuer).origin : undefined;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Inline style attributes: virtualised rows and split panes position themselves with them.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // Single sign-on posts to us and we redirect to the provider: form-action covers that redirect.
+        formAction: ["'self'", ...(ssoOrigin ? [ssoOrigin] : [])],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, qs.parse(body as string, { depth: 5, arrayLimit: 200, parameterLimit: 500 }));
+  });
+
+  installErrorHandler(app);
+  installAuth(app, ctx.db);
+  registerModules(app, ctx);
+  await installServing(app, {
+    clientDir: opts.clientDir,
+    pageAttributes: () => ({ 'data-login-methods': config.loginMethods.join(',') }),
+  });
+  return app;
+}

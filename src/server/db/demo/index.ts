@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import type { Db } from '../connection.js';
+import { seeds } from './seeds.js';
+
+export interface DemoSeed {
+  /** Stable name: a seed runs once per database. */
+  name: string;
+  run(db: Db): Promise<void>;
+}
+
+/**
+ * Loads the demo data set. On a fresh database every seed runs; on a database that already holds demo
+ * data, seeds added by newer areas run once. A database without demo data never gets any.
+ */
+export async function loadDemoData(db: Db, opts: { freshDatabase: boolean }): Promise<string[]> {
+  const applied = await sql<{ name: string }>`SELECT name FROM demo_seeds`.execute(db);
+  if (!opts.freshDatabase && applied.rows.length === 0) return [];
+  const done = new Set(applied.rows.map((r) => r.name));
+  const ran: string[] = [];
+  for (const seed of seeds) {
+    if (done.has(seed.name)) continue;
+    await db.transaction().execute(async (trx) => {
+      await seed.run(trx);
+      await sql`INSERT INTO demo_seeds (name) VALUES (${seed.name})`.execute(trx);
+    });
+    ran.push(seed.name);
+  }
+  return ran;
+}

@@ -1,0 +1,5 @@
+import type { DemoSeed } from './index.js';
+import { demoUsers } from './users.js';
+
+/** The demo data set, in order. An area adds its seed here. */
+export const seeds: DemoSeed[] = [demoUsers];

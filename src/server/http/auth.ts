@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasAnyRole } from '../../shared/roles.js';
+import type { CurrentUser } from '../context.js';
+import type { Db } from '../db/connection.js';
+import { digest, sameText } from '../lib/tokens.js';
+import { forbidden, unauthorized } from './errors.js';
+import '../modules/session/tables.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: CurrentUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (sign-in, password reset, translations, the client itself). */
+    public?: boolean;
+    /** Roles of which the user needs one; `[]` means any signed-in user. `admin` passes every check. */
+    roles?: readonly string[];
+  }
+}
+
+/** Reads the session from `Authorization: Bearer <token>` and `uid: <email>`; null when absent or invalid. */
+export async function authenticate(db: Db, request: FastifyRequest): Promise<CurrentUser | null> {
+  const header = request.headers.authorization;
+  const uid = request.headers.uid;
+  if (typeof header !== 'string' || typeof uid !== 'string') return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header);
+  if (!match) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id as session_id', 'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.roles'])
+    .where('sessions.token_digest', '=', digest(match[1]))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date())
+    .where('users.disabled', '=', false)
+    .executeTakeFirst();
+  if (!row || !sameText(row.email.toLowerCase(), uid.toLowerCase())) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    roles: row.roles,
+    sessionId: row.session_id,
+  };
+}
+
+/**
+ * Every route either says it is public or names the roles it needs; a route that says neither is a
+ * programming error caught at start-up, so no route can forget its check.
+ */
+export function installAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    const cfg = route.config as { public?: boolean; roles?: readonly string[] } | undefined;
+    if (route.url.startsWith('/assets/') || route.prefix === '/assets') return;
+    if (!cfg?.public && !Array.isArray(cfg?.roles)) {
+      throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.roles`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const cfg = request.routeOptions.config as { public?: boolean; roles?: readonly string[] } | undefined;
+    if (!request.routeOptions.url || cfg?.public || !Array.isArray(cfg?.roles)) return;
+    const user = await authenticate(db, request);
+    if (!user) throw unauthorized();
+    request.user = user;
+    if (!hasAnyRole(user.roles, cfg.roles)) throw forbidden();
+  });
+}
+
+/** The signed-in user of a route that requires one. */
+export function currentUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

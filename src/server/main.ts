@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { pino } from 'pino';
+import { buildApp } from './app.js';
+import { ensureAdmin } from './bootstrap.js';
+import { ConfigError, readConfig, type Config } from './config.js';
+import { createDb } from './db/connection.js';
+import { loadDemoData } from './db/demo/index.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { migrate } from './db/migrate.js';
+import { startJobs } from './jobs/queue.js';
+import { createMailer } from './lib/mailer.js';
+import { createStorage } from './lib/storage.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function databaseIsEmpty(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const res = await client.query(`SELECT to_regclass('public.users') IS NULL AS empty`);
+    return res.rows[0].empty as boolean;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = readConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Remit cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info(`starting the embedded PostgreSQL server (data in ${path.join(config.dataDir, 'pg')})`);
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'pg'),
+      port: config.embeddedPgPort,
+      log: (line) => log.debug({ pg: line }),
+    });
+    databaseUrl = embedded.url;
+  }
+
+  const fresh = await databaseIsEmpty(databaseUrl);
+  const { db } = createDb(databaseUrl, 20);
+  await migrate(db);
+  const admin = await ensureAdmin(db, { email: config.adminEmail, password: config.adminPassword });
+  // Printed at once: if a later start-up step fails, the generated password is not lost.
+  if (admin?.password) console.log(`\n  First admin created: ${admin.email} / ${admin.password} (shown only this once)\n`);
+  if (config.demo) {
+    const ran = await loadDemoData(db, { freshDatabase: fresh });
+    if (ran.length) log.info(`demo data loaded: ${ran.join(', ')}`);
+  }
+
+  const jobs = await startJobs({ connectionString: databaseUrl, db, onError: (e) => log.error({ err: e }, 'job queue error') });
+  const app = await buildApp({
+    ctx: {
+      config,
+      db,
+      jobs,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+      storage: createStorage(path.join(config.dataDir, 'files')),
+    },
+    clientDir: path.join(ROOT, 'dist'),
+    logger: { level: config.logLevel },
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: finishing requests and stopping`);
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await jobs.stop();
+      await db.destroy();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  if (!config.workersOnly) await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `  Remit is running: open ${config.publicUrl}`,
+    admin
+      ? admin.password
+        ? `  Sign in as ${admin.email} with the password ${admin.password} (shown only this once)`
+        : `  Sign in as ${admin.email} with ADMIN_PASSWORD`
+      : '  Sign in with your account.',
+    config.demo && fresh ? '  Demo users (finance@, contracts@, portal@, youtube@remit.local) use the password remit-demo-password' : '',
+    '',
+  ].filter((l) => l !== undefined);
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error('Remit failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import './tables.js';
+
+export type AuditAction = 'create' | 'update' | 'destroy' | string;
+
+/** The attributes that changed between two versions of a record, as `{field: [before, after]}`. */
+export function changedAttributes(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  ignore: readonly string[] = ['updated_at', 'lock_version'],
+): Record<string, [unknown, unknown]> {
+  const out: Record<string, [unknown, unknown]> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (ignore.includes(key)) continue;
+    const a = before?.[key] ?? null;
+    const b = after?.[key] ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) out[key] = [a, b];
+  }
+  return out;
+}
+
+/**
+ * Writes one audit entry. Call it with the transaction that makes the change, so the change and its
+ * audit entry commit together. The version counts per audited record.
+ */
+export async function audit(
+  trx: Db,
+  entry: { action: AuditAction; type: string; id: number; changes: Record<string, unknown>; userId: number | null },
+): Promise<void> {
+  // Serialise versions of one record: concurrent writers of the same record wait here.
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${entry.type}:${entry.id}`}, 0))`.execute(trx);
+  await trx
+    .insertInto('audit_logs')
+    .values({
+      action: entry.action,
+      auditable_type: entry.type,
+      auditable_id: entry.id,
+      version: sql<number>`(SELECT coalesce(max(version), 0) + 1 FROM audit_logs WHERE auditable_type = ${entry.type} AND auditable_id = ${entry.id})`,
+      audited_changes: JSON.stringify(entry.changes),
+      user_id: entry.userId,
+    })
+    .execute();
+}
