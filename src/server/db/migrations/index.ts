@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as foundation from './0001_foundation.js';
+
+/** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
+export const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
