@@ -62,11 +62,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandler(app);
-  installAuth(app, ctx.db);
-  registerModules(app, ctx);
+  // Serving first: its hook hands address-bar navigations the client before auth asks for a token.
   await installServing(app, {
     clientDir: opts.clientDir,
     pageAttributes: () => ({ 'data-login-methods': config.loginMethods.join(',') }),
   });
+  installAuth(app, ctx.db);
+  registerModules(app, ctx);
   return app;
 }

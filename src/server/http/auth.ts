@@ -15,6 +15,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Roles of which the user needs one; `[]` means any signed-in user. `admin` passes every check. */
     roles?: readonly string[];
+    /** A route browsers navigate to (not fetch): never answered with the client's index.html. */
+    browser?: boolean;
   }
 }
 

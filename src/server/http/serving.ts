@@ -42,6 +42,17 @@ export async function installServing(app: FastifyInstance, opts: ServingOptions)
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
+  // Paths the spec shares between a screen and its API (`/portal-faqs`): an address-bar navigation
+  // (prefers HTML) gets the client; `fetch` with `Accept: application/json` reaches the route.
+  // Routes that browsers navigate to themselves (single sign-on) say `config.browser`.
+  if (root) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !request.routeOptions.url) return;
+      if ((request.routeOptions.config as { browser?: boolean }).browser) return;
+      if (prefersHtml(request)) return sendIndex(reply);
+    });
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     if (root && (request.method === 'GET' || request.method === 'HEAD')) {
       const pathname = decodeURIComponent(request.url.split('?')[0]);

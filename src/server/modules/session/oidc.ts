@@ -84,7 +84,7 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.redirect(url.href, 303);
   });
 
-  app.get('/users/auth/entra_id/callback', { config: { public: true } }, async (request, reply) => {
+  app.get('/users/auth/entra_id/callback', { config: { public: true, browser: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     if (typeof query.error === 'string') return signInRedirect(reply, { error: 'sso_failed' });
     const state = typeof query.state === 'string' ? query.state : '';
