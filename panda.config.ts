@@ -40,6 +40,9 @@ export default defineConfig({
   },
   theme: {
     extend: {
+      keyframes: {
+        splash: { '0%': { transform: 'translateX(-100%)' }, '100%': { transform: 'translateX(250%)' } },
+      },
       tokens: {
         fonts: {
           body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },

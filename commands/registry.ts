@@ -50,3 +50,7 @@ export async function runCommand(id: string, ctx: CommandContext): Promise<boole
 export function clearCommands(): void {
   commands.clear();
 }
+
+export function hotkeysOf(command: Command): readonly string[] {
+  return command.hotkey === undefined ? [] : typeof command.hotkey === 'string' ? [command.hotkey] : command.hotkey;
+}

@@ -45,8 +45,8 @@ export interface Command {
   title: string;
   /** Translation key of the group in the palette and help sheet. */
   group: string;
-  /** A key combination (`mod+k`, `shift+?`) or a sequence (`g b`). */
-  hotkey?: string;
+  /** Key combinations (`mod+k`, `ctrl+v`, `?`) or sequences (`g a b`); several may lead to one command. */
+  hotkey?: string | readonly string[];
   /** Roles of which the user needs one; empty or absent = anyone signed in. `admin` passes. */
   roles?: readonly string[];
   /** Where the command applies and whether it is enabled here (absent = everywhere, enabled). */

@@ -1,0 +1,55 @@
+import type { Command } from './types';
+
+/** The workbench's own commands: palette, help, search, theme, language, sign out. */
+export const shellCommands: Command[] = [
+  {
+    id: 'shell.palette',
+    title: 'commands.palette',
+    group: 'commands.groups.general',
+    hotkey: 'mod+k',
+    run: (ctx) => ctx.services.openPalette(),
+  },
+  {
+    id: 'shell.help',
+    title: 'commands.help',
+    group: 'commands.groups.general',
+    hotkey: '?',
+    run: (ctx) => ctx.services.openHelp(),
+  },
+  {
+    id: 'shell.search',
+    title: 'commands.search',
+    group: 'commands.groups.general',
+    hotkey: '/',
+    when: () => (document.getElementById('page-search') ? { enabled: true } : { enabled: false, reason: 'commands.reasons.no_search' }),
+    run: (ctx) => ctx.services.focusSearch(),
+  },
+  {
+    id: 'shell.theme',
+    title: 'commands.theme',
+    group: 'commands.groups.general',
+    hotkey: 'shift+t',
+    run: (ctx) => ctx.services.toggleTheme(),
+  },
+  {
+    id: 'shell.language.en',
+    title: 'commands.language_en',
+    group: 'commands.groups.general',
+    keywords: ['english', 'language', 'sprache'],
+    run: (ctx) => ctx.services.setLanguage('en'),
+  },
+  {
+    id: 'shell.language.de',
+    title: 'commands.language_de',
+    group: 'commands.groups.general',
+    keywords: ['deutsch', 'german', 'language', 'sprache'],
+    run: (ctx) => ctx.services.setLanguage('de'),
+  },
+  {
+    id: 'shell.sign_out',
+    title: 'commands.sign_out',
+    group: 'commands.groups.general',
+    keywords: ['logout', 'log out', 'abmelden'],
+    run: (ctx) => ctx.services.signOut(),
+  },
+];

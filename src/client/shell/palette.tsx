@@ -1,0 +1,199 @@
+import { Command as Cmdk } from 'cmdk';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
+import { css } from 'styled-system/css';
+import { allLookups, type LookupHit } from '../../../commands/lookups';
+import { allCommands, availability, hotkeysOf, isHidden } from '../../../commands/registry';
+import type { Availability, Command } from '../../../commands/types';
+import { hasAnyRole } from '../../shared/roles';
+import { useCommands } from '../commands/context';
+import { bestScore } from '../lib/fuzzy';
+import { useT } from '../lib/i18n';
+import { Hotkey } from './kbd';
+
+const RECENT_KEY = 'remit.palette.recent';
+const RECENT_MAX = 5;
+const LOOKUP_PAUSE_MS = 250;
+
+function recentIds(): string[] {
+  try {
+    return JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+
+function remember(id: string) {
+  localStorage.setItem(RECENT_KEY, JSON.stringify([id, ...recentIds().filter((r) => r !== id)].slice(0, RECENT_MAX)));
+}
+
+interface Entry {
+  command: Command;
+  availability: Availability;
+  title: string;
+  group: string;
+  score: number;
+}
+
+export const overlay = css({ position: 'fixed', inset: 0, bg: 'overlay', display: 'flex', justifyContent: 'center', alignItems: 'flex-start', pt: '12vh', zIndex: 900 });
+export const modalBox = css({ w: 'min(640px, 92vw)', bg: 'bg.surface', borderRadius: 'lg', boxShadow: 'popover', borderWidth: '1px', borderColor: 'border', outline: 'none', overflow: 'hidden' });
+const itemStyle = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  h: '32px',
+  cursor: 'pointer',
+  borderRadius: 'sm',
+  '&[data-selected=true]': { bg: 'bg.selected' },
+  '&[data-disabled=true]': { color: 'fg.subtle', cursor: 'not-allowed' },
+});
+const groupStyle = css({
+  '& [cmdk-group-heading]': { px: '3', pt: '2', pb: '1', fontSize: 'xs', fontWeight: '600', color: 'fg.subtle', textTransform: 'uppercase', letterSpacing: '0.05em' },
+});
+
+/**
+ * The command palette (Ctrl/Cmd+K): the commands valid here, grouped, with their hotkeys; fuzzy
+ * search; recent commands first; disabled ones say why. With two or more characters it also finds
+ * records through the areas' lookups. An accessible modal dialog; the result count is announced.
+ */
+export function Palette({ open, onClose, roles }: { open: boolean; onClose: () => void; roles: readonly string[] }) {
+  const t = useT();
+  const commands = useCommands();
+  const [query, setQuery] = useState('');
+  const [hits, setHits] = useState<{ lookup: string; title: string; hit: LookupHit; href: string }[]>([]);
+  const ctx = commands.context();
+  const abort = useRef<AbortController>(undefined);
+
+  useEffect(() => {
+    if (!open) {
+      setQuery('');
+      setHits([]);
+    }
+  }, [open]);
+
+  // Record lookups, after a short pause, cancelled when the query changes.
+  useEffect(() => {
+    abort.current?.abort();
+    setHits([]);
+    if (query.trim().length < 2) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    const timer = setTimeout(async () => {
+      const lookups = allLookups().filter((l) => hasAnyRole(roles, l.roles ?? []));
+      const results = await Promise.all(
+        lookups.map((l) =>
+          l
+            .search(query.trim(), controller.signal)
+            .then((found) => found.slice(0, 5).map((hit) => ({ lookup: l.id, title: t(l.title), hit, href: l.href(hit) })))
+            .catch(() => []),
+        ),
+      );
+      if (!controller.signal.aborted) setHits(results.flat());
+    }, LOOKUP_PAUSE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [query, roles, t]);
+
+  const entries: Entry[] = useMemo(() => {
+    const list: Entry[] = [];
+    for (const command of allCommands()) {
+      if (command.id === 'shell.palette' || command.scope?.kind === 'row') continue;
+      const a = availability(command, ctx);
+      if (isHidden(a)) continue;
+      const title = t(command.title);
+      const score = bestScore([title, ...(command.keywords ?? [])], query);
+      if (score > 0) list.push({ command, availability: a, title, group: t(command.group), score });
+    }
+    return list;
+  }, [ctx, query, t]);
+
+  const recent = query ? [] : recentIds().map((id) => entries.find((e) => e.command.id === id)).filter((e): e is Entry => Boolean(e));
+  const recentSet = new Set(recent.map((e) => e.command.id));
+  const groups = new Map<string, Entry[]>();
+  const sorted = [...entries].sort((a, b) => b.score - a.score || Number('reason' in a.availability) - Number('reason' in b.availability));
+  for (const e of sorted) {
+    if (recentSet.has(e.command.id)) continue;
+    groups.set(e.group, [...(groups.get(e.group) ?? []), e]);
+  }
+  const count = entries.length + hits.length;
+
+  const runEntry = (e: Entry) => {
+    if ('reason' in e.availability) return;
+    remember(e.command.id);
+    onClose();
+    void e.command.run(ctx);
+  };
+
+  const renderEntry = (e: Entry, prefix: string) => {
+    const reason = 'reason' in e.availability ? t(e.availability.reason) : undefined;
+    return (
+      <Cmdk.Item key={`${prefix}${e.command.id}`} value={`${prefix}${e.command.id}`} disabled={Boolean(reason)} onSelect={() => runEntry(e)} className={itemStyle}>
+        <span className={css({ flex: 1 })}>
+          {e.title}
+          {reason && <span className={css({ ml: '2', fontSize: 'xs', color: 'fg.subtle' })}>— {reason}</span>}
+        </span>
+        {hotkeysOf(e.command).slice(0, 2).map((hk) => (
+          <Hotkey key={hk} hotkey={hk} then={t('help.then')} />
+        ))}
+      </Cmdk.Item>
+    );
+  };
+
+  return (
+    <ModalOverlay isOpen={open} onOpenChange={(o) => !o && onClose()} isDismissable className={overlay}>
+      <Modal className={modalBox}>
+        <Dialog aria-label={t('palette.title')} data-focus-owner="modal" className={css({ outline: 'none' })}>
+          <Cmdk label={t('palette.title')} shouldFilter={false} loop className={css({ display: 'flex', flexDirection: 'column' })}>
+            <Cmdk.Input
+              autoFocus
+              value={query}
+              onValueChange={setQuery}
+              placeholder={t('palette.placeholder')}
+              className={css({ h: '44px', px: '4', fontSize: 'md', borderBottomWidth: '1px', borderColor: 'border', outline: 'none', bg: 'transparent', color: 'fg' })}
+            />
+            <Cmdk.List className={css({ maxH: '60vh', overflowY: 'auto', p: '1' })}>
+              <Cmdk.Empty className={css({ px: '3', py: '4', color: 'fg.muted' })}>{t('palette.no_results')}</Cmdk.Empty>
+              {recent.length > 0 && (
+                <Cmdk.Group heading={t('palette.recent')} className={groupStyle}>
+                  {recent.map((e) => renderEntry(e, 'recent:'))}
+                </Cmdk.Group>
+              )}
+              {[...groups.entries()].map(([group, list]) => (
+                <Cmdk.Group key={group} heading={group} className={groupStyle}>
+                  {list.map((e) => renderEntry(e, ''))}
+                </Cmdk.Group>
+              ))}
+              {hits.length > 0 && (
+                <Cmdk.Group heading={t('palette.records')} className={groupStyle}>
+                  {hits.map(({ lookup, title, hit, href }) => (
+                    <Cmdk.Item
+                      key={`${lookup}:${hit.id}`}
+                      value={`record:${lookup}:${hit.id}`}
+                      onSelect={() => {
+                        onClose();
+                        ctx.navigate(href);
+                      }}
+                      className={itemStyle}
+                    >
+                      <span className={css({ flex: 1 })}>
+                        {hit.label}
+                        {hit.detail && <span className={css({ ml: '2', color: 'fg.subtle', fontSize: 'xs' })}>{hit.detail}</span>}
+                      </span>
+                      <span className={css({ fontSize: 'xs', color: 'fg.subtle' })}>{title}</span>
+                    </Cmdk.Item>
+                  ))}
+                </Cmdk.Group>
+              )}
+            </Cmdk.List>
+          </Cmdk>
+          <div role="status" aria-live="polite" className="sr-only">
+            {open ? (count === 0 ? t('palette.no_results') : t('palette.results', { count })) : ''}
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

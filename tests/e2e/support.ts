@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { E2E_ADMIN } from '../../playwright.config';
+
+export { E2E_ADMIN };
+export const DEMO_PASSWORD = 'remit-demo-password';
+
+/** The app's own database (embedded server the app started), for arranging what the UI cannot. */
+export async function withAppDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `postgres://postgres:remit@127.0.0.1:${process.env.E2E_PG_PORT ?? 54390}/postgres` });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs in from the keyboard only. */
+export async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+  if (!page.url().includes('/users/sign-in')) await page.goto('/users/sign-in');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
