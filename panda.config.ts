@@ -62,7 +62,7 @@ export default defineConfig({
         colors: {
           fg: { value: { base: '#1c2430', _dark: '#e4e8ee' } },
           'fg.muted': { value: { base: '#4f5b6b', _dark: '#a4afbd' } },
-          'fg.subtle': { value: { base: '#5f6b7a', _dark: '#8d98a7' } },
+          'fg.subtle': { value: { base: '#525d6b', _dark: '#9ba6b4' } },
           'fg.onAccent': { value: { base: '#ffffff', _dark: '#0b1220' } },
           'bg.canvas': { value: { base: '#f4f6f9', _dark: '#11161d' } },
           'bg.surface': { value: { base: '#ffffff', _dark: '#18202a' } },
