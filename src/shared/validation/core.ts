@@ -91,10 +91,22 @@ export const isoDate = () =>
 export const oneOf = <T extends string>(values: readonly T[]) =>
   define<T>('oneOf', (v) => (typeof v === 'string' && (values as readonly string[]).includes(v)) || 'invalid');
 
+/** `1e-7` → `0.0000001`, `1.5e+21` → `1500000000000000000000`: JavaScript writes small and large numbers so. */
+function plainDecimal(s: string): string {
+  const m = /^([+-]?)(\d+)(?:\.(\d*))?e([+-]?\d+)$/i.exec(s);
+  if (!m) return s;
+  const [, sign, int, frac = '', exp] = m;
+  const digits = int + frac;
+  const point = int.length + Number(exp);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 /** Compares decimal strings without floating point: digits are compared after normalisation. */
 export function compareDecimal(a: string | number, b: string | number): number {
   const norm = (x: string | number) => {
-    const s = String(x).trim();
+    const s = plainDecimal(String(x).trim());
     const neg = s.startsWith('-');
     const [int, frac = ''] = s.replace(/^[-+]/, '').split('.');
     return { neg, int: int.replace(/^0+(?=\d)/, ''), frac: frac.replace(/0+$/, '') };

@@ -1,0 +1,158 @@
+import type { Kysely } from 'kysely';
+import type { FieldErrors } from '../../../shared/validation/core.js';
+import { addError } from '../../../shared/validation/core.js';
+import { orNull } from '../../../shared/validation/fields.js';
+import { defaultWbsTemplate, type OrganizationInput, WBS_MATRIX } from '../../../shared/validation/organizations.js';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import { ValidationFailed } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/multipart.js';
+import type { WriteContext } from '../../http/resource.js';
+import { sniffType, type UploadRule } from '../../lib/storage.js';
+import './tables.js';
+import '../session/tables.js';
+
+export type OrganizationWrite = OrganizationInput & { logo?: UploadedFile };
+
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+const LOGO_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
+export const logoRule = (ctx: AppContext): UploadRule => ({ types: LOGO_TYPES, maxBytes: Math.min(2 * 1024 * 1024, ctx.config.uploadMaxBytes) });
+
+type ChildTable = 'organization_managing_directors' | 'organization_legal_imprints' | 'organization_signers' | 'organization_wbs_codes';
+interface ChildRow {
+  id?: number | null;
+  values: Record<string, unknown>;
+}
+
+/**
+ * Saves one list of an organization as a whole: entries with an id of this organization are updated,
+ * entries without one are added, and the organization's other entries are removed.
+ */
+async function syncList(trx: Db, table: ChildTable, field: string, organizationId: number, rows: ChildRow[]): Promise<void> {
+  // The four tables share organization_id and id; their other columns come from the caller.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const db = trx as unknown as Kysely<any>;
+  const existing = new Set<number>((await db.selectFrom(table).select('id').where('organization_id', '=', organizationId).execute()).map((r) => r.id));
+  const errors: FieldErrors = {};
+  rows.forEach((row, i) => {
+    if (row.id != null && !existing.has(row.id)) addError(errors, [field, i, 'id'], 'invalid');
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  const kept = rows.flatMap((r) => (r.id != null ? [r.id] : []));
+  let removal = db.deleteFrom(table).where('organization_id', '=', organizationId);
+  if (kept.length > 0) removal = removal.where('id', 'not in', kept);
+  await removal.execute();
+  for (const row of rows) {
+    if (row.id != null) await db.updateTable(table).set(row.values).where('id', '=', row.id).execute();
+  }
+  const added = rows.filter((r) => r.id == null).map((r) => ({ organization_id: organizationId, ...r.values }));
+  if (added.length > 0) await db.insertInto(table).values(added).execute();
+}
+
+/** Signers are users; each must exist. */
+async function checkSigners(trx: Db, input: OrganizationInput): Promise<void> {
+  const ids = input.signers.map((s) => s.user_id);
+  if (ids.length === 0) return;
+  const found = new Set((await trx.selectFrom('users').select('id').where('id', 'in', ids).execute()).map((u) => u.id));
+  const errors: FieldErrors = {};
+  input.signers.forEach((s, i) => {
+    if (!found.has(s.user_id)) addError(errors, ['signers', i, 'user_id'], 'invalid');
+  });
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+}
+
+/**
+ * The 15 WBS rows. A row is known by its pair, so stored rows keep their ids whatever ids the input
+ * carries; a pair the input lacks keeps its stored template, or starts with the default one.
+ */
+async function wbsRows(trx: Db, organizationId: number | null, input: OrganizationInput): Promise<ChildRow[]> {
+  const stored = organizationId
+    ? await trx
+        .selectFrom('organization_wbs_codes')
+        .select(['id', 'contract_type', 'revenue_share_type', 'template'])
+        .where('organization_id', '=', organizationId)
+        .execute()
+    : [];
+  const key = (w: { contract_type: string; revenue_share_type: string }) => `${w.contract_type}/${w.revenue_share_type}`;
+  const storedRows = new Map(stored.map((w) => [key(w), w]));
+  const given = new Map(input.wbs_codes.map((w) => [key(w), w]));
+  return WBS_MATRIX.map((pair) => {
+    const before = storedRows.get(key(pair));
+    const template = given.get(key(pair))?.template ?? before?.template ?? defaultWbsTemplate(input.number, pair.contract_type, pair.revenue_share_type);
+    return { id: before?.id ?? null, values: { ...pair, template } };
+  });
+}
+
+function columns(input: OrganizationInput) {
+  const type = input.overridden_payment_type;
+  return {
+    name: input.name,
+    number: input.number,
+    country_code: input.country_code,
+    currency: input.currency,
+    city: input.city,
+    postal_code: input.postal_code,
+    street: input.street,
+    street_number: input.street_number,
+    color_primary: orNull(input.color_primary),
+    color_accent: orNull(input.color_accent),
+    overridden_payment_type: type === 'self_billing' || type === 'invoice' ? type : null,
+    invoice_emails: input.invoice_emails,
+    invoice_cc_emails: input.invoice_cc_emails,
+    vendor_change_request_notification_emails: input.vendor_change_request_notification_emails,
+    payment_paused_notification_emails: input.payment_paused_notification_emails,
+    payment_due_interval_length: orNull(input.payment_due_interval_length),
+    payment_due_interval_unit: orNull(input.payment_due_interval_unit),
+    vendor_source_prefix_external: input.vendor_sources.external,
+    vendor_source_prefix_internal: input.vendor_sources.internal,
+    vendor_source_prefix_network: input.vendor_sources.network,
+  };
+}
+
+/** Stores a new logo (removed again if the write fails) and returns its columns. */
+async function storeLogo(ctx: AppContext, w: WriteContext, logo: UploadedFile) {
+  const type = sniffType(logo.data.subarray(0, 512)) ?? 'application/octet-stream';
+  const stored = await ctx.storage.put(logo.data, type, LOGO_EXTENSIONS[type]);
+  w.onRollback(() => ctx.storage.remove(stored.key));
+  return { logo_key: stored.key, logo_content_type: type, logo_digest: stored.digest };
+}
+
+/** Creates (`id` null) or updates an organization with its four lists and its logo. */
+export async function saveOrganization(ctx: AppContext, w: WriteContext, id: number | null, input: OrganizationWrite): Promise<number> {
+  const { trx } = w;
+  await checkSigners(trx, input);
+  const previousLogo = id
+    ? (await trx.selectFrom('organizations').select('logo_key').where('id', '=', id).executeTakeFirstOrThrow()).logo_key
+    : null;
+  const logo = input.logo
+    ? await storeLogo(ctx, w, input.logo)
+    : input.remove_logo
+      ? { logo_key: null, logo_content_type: null, logo_digest: null }
+      : {};
+  const values = { ...columns(input), ...logo };
+  const orgId = id
+    ? (await trx.updateTable('organizations').set(values).where('id', '=', id).returning('id').executeTakeFirstOrThrow()).id
+    : (await trx.insertInto('organizations').values(values).returning('id').executeTakeFirstOrThrow()).id;
+  if (previousLogo && 'logo_key' in logo) w.afterCommit(() => ctx.storage.remove(previousLogo));
+
+  const positioned = <T extends { id?: number | null }>(items: T[], values: (item: T) => Record<string, unknown>): ChildRow[] =>
+    items.map((item, position) => ({ id: id ? item.id : null, values: { ...values(item), position } }));
+  await syncList(trx, 'organization_managing_directors', 'managing_directors', orgId, positioned(input.managing_directors, (d) => ({ full_name: d.full_name, email: d.email })));
+  await syncList(trx, 'organization_legal_imprints', 'legal_imprints', orgId, positioned(input.legal_imprints, (l) => ({ locale: l.locale, template: l.template })));
+  await syncList(
+    trx,
+    'organization_signers',
+    'signers',
+    orgId,
+    positioned(input.signers, (s) => ({ user_id: s.user_id, is_primary: s.is_primary, is_secondary: s.is_secondary })),
+  );
+  await syncList(trx, 'organization_wbs_codes', 'wbs_codes', orgId, await wbsRows(trx, id, input));
+  return orgId;
+}
+
+/** Deletes an organization (its lists go with it) and, once committed, its logo file. */
+export async function deleteOrganization(ctx: AppContext, w: WriteContext, id: number): Promise<void> {
+  const row = await w.trx.deleteFrom('organizations').where('id', '=', id).returning('logo_key').executeTakeFirst();
+  const key = row?.logo_key;
+  if (key) w.afterCommit(() => ctx.storage.remove(key));
+}

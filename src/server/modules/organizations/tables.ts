@@ -1,0 +1,84 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Id } from '../../db/schema.js';
+
+type TextList = ColumnType<string[], string[] | undefined, string[]>;
+
+export interface OrganizationsTable {
+  id: Id;
+  name: string;
+  number: string;
+  country_code: string;
+  currency: string;
+  city: string;
+  postal_code: string;
+  street: string;
+  street_number: string;
+  color_primary: string | null;
+  color_accent: string | null;
+  /** null: the payment type follows the vendor's tax data. */
+  overridden_payment_type: 'self_billing' | 'invoice' | null;
+  /** The logo in file storage (its key, content type and SHA-256), or all null. */
+  logo_key: string | null;
+  logo_content_type: string | null;
+  logo_digest: string | null;
+  invoice_emails: TextList;
+  invoice_cc_emails: TextList;
+  vendor_change_request_notification_emails: TextList;
+  payment_paused_notification_emails: TextList;
+  payment_due_interval_length: number | null;
+  payment_due_interval_unit: 'd' | 'm' | 'y' | null;
+  vendor_source_prefix_external: string;
+  vendor_source_prefix_internal: string;
+  vendor_source_prefix_network: string;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  lock_version: Generated<number>;
+}
+
+/** The lists of an organization; `position` keeps the order they were entered in. */
+export interface OrganizationManagingDirectorsTable {
+  id: Id;
+  organization_id: number;
+  position: number;
+  full_name: string;
+  email: string;
+  created_at: CreatedAt;
+}
+
+export interface OrganizationLegalImprintsTable {
+  id: Id;
+  organization_id: number;
+  position: number;
+  locale: string;
+  template: string;
+  created_at: CreatedAt;
+}
+
+export interface OrganizationSignersTable {
+  id: Id;
+  organization_id: number;
+  position: number;
+  user_id: number;
+  is_primary: boolean;
+  is_secondary: boolean;
+  created_at: CreatedAt;
+}
+
+export interface OrganizationWbsCodesTable {
+  id: Id;
+  organization_id: number;
+  contract_type: string;
+  revenue_share_type: string;
+  template: string;
+  created_at: CreatedAt;
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    organizations: OrganizationsTable;
+    organization_managing_directors: OrganizationManagingDirectorsTable;
+    organization_legal_imprints: OrganizationLegalImprintsTable;
+    organization_signers: OrganizationSignersTable;
+    organization_wbs_codes: OrganizationWbsCodesTable;
+  }
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { ALL_ROLES } from '../../../shared/roles.js';
+import { validateUser, type UserInput } from '../../../shared/validation/users.js';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { lookupRoute, recordId, resourceRoutes, valid, write } from '../../http/resource.js';
+import { audit } from '../audit/audit.js';
+import { registerAuditedType } from '../audit/routes.js';
+import { sendPasswordMail } from '../session/password-reset.js';
+import { createUser, loadUsers, updateUser, type UserEntity } from './service.js';
+
+const ROLES = ['admin'];
+
+/**
+ * /api/users (spec 1, 2.12, 7.3), POST /api/users/:id/reset_password, and the lookup for account manager
+ * and signer pickers (any signed-in user; enabled users only).
+ */
+export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerAuditedType('User', ROLES);
+
+  lookupRoute(app, '/api/users/lookup', [], ({ like, limit }) =>
+    ctx.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name'])
+      .where('disabled', '=', false)
+      .where((eb) => eb.or([eb('email', 'ilike', like), eb('first_name', 'ilike', like), eb('last_name', 'ilike', like), eb(sql`first_name || ' ' || last_name`, 'ilike', like)]))
+      .orderBy('email')
+      .limit(limit)
+      .execute(),
+  );
+
+  app.post<{ Params: { id: string } }>('/api/users/:id/reset_password', { config: { roles: ROLES } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = recordId(request.params.id);
+    const target = id === undefined ? undefined : await ctx.db.selectFrom('users').select(['id', 'email', 'first_name']).where('id', '=', id).executeTakeFirst();
+    if (!target) throw notFound();
+    await write(ctx.db, user, async (w) => {
+      await audit(w.trx, { action: 'reset_password', type: 'User', id: target.id, changes: {}, userId: user.id });
+      w.afterCommit(() => sendPasswordMail(ctx, target, 'reset'));
+    });
+    return reply.code(204).send();
+  });
+
+  resourceRoutes<UserEntity, UserInput>(app, ctx, {
+    base: '/api/users',
+    name: 'user',
+    table: 'users',
+    auditType: 'User',
+    roles: ROLES,
+    list: {
+      from: (db) => db.selectFrom('users').select('users.id'),
+      tieBreaker: 'users.id',
+      sort: {
+        id: 'users.id',
+        email: 'users.email',
+        first_name: 'users.first_name',
+        last_name: 'users.last_name',
+        roles: 'users.roles',
+        disabled: 'users.disabled',
+        created_at: 'users.created_at',
+        last_sign_in_at: 'users.last_sign_in_at',
+      },
+      defaultSort: { column: 'email', direction: 'asc' },
+      filters: {
+        email: { column: 'users.email', kind: 'text' },
+        first_name: { column: 'users.first_name', kind: 'text' },
+        last_name: { column: 'users.last_name', kind: 'text' },
+        roles: { column: 'users.roles', kind: 'string', values: ALL_ROLES, array: true },
+        disabled: { column: 'users.disabled', kind: 'boolean' },
+        created_at: { column: 'users.created_at', kind: 'date' },
+        last_sign_in_at: { column: 'users.last_sign_in_at', kind: 'date' },
+      },
+      search: ['users.email', 'users.first_name', 'users.last_name'],
+    },
+    load: loadUsers,
+    parse: (payload) => valid(validateUser(payload)),
+    guard: (_action, current, user) => {
+      if (current.id === user.id) throw forbidden();
+    },
+    create: (w, input) => createUser(ctx, w, input),
+    update: (w, current, input) => updateUser(w, current, input),
+    destroy: async ({ trx }, current) => {
+      await trx.deleteFrom('users').where('id', '=', current.id).execute();
+    },
+    constraints: {
+      users_email_key: { email: ['already_used'] },
+      users_contracts_roles_exclusive: { roles: ['exclusive'] },
+    },
+    auditIgnore: ['current_user', 'can_be_edited', 'can_be_deleted', 'authentications', 'last_sign_in_at'],
+  });
+}
