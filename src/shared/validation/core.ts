@@ -18,6 +18,8 @@ export const MESSAGE_KEYS = [
   'exclusive',
   'primary_or_secondary_signers_missing',
   'has_children',
+  'in_use',
+  'too_large',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
