@@ -1,0 +1,141 @@
+import { api } from '../src/client/api/client';
+import { ROUTES_BY_ID, routePath } from '../src/client/route-table';
+import type { Availability, Command, CommandContext } from './types';
+
+/**
+ * The row and bulk commands every resource list has (edit, show, delete, delete selected), made from
+ * one description so each resource states only what differs. Row commands act on the row a menu or
+ * keyboard key is for (`ctx.selection` with one row); bulk commands on the grid's selection.
+ */
+export interface ResourceCommandsDef<Row extends { id: number | string }> {
+  /** Route-id prefix and command-id prefix, e.g. `banks` (routes `banks.edit`, `banks.show`). */
+  resource: string;
+  /** API base, e.g. `/api/banks`; also the key lists are invalidated by. */
+  api: string;
+  roles: readonly string[];
+  /** Translation key of the success message after a delete, e.g. `banks.deleted`. */
+  deleted?: string;
+  /** Omit a command the resource does not have. */
+  edit?: false | ((row: Row) => Availability);
+  show?: boolean;
+  delete?: false | ((row: Row) => Availability);
+  /** Bulk delete of the selection (each row must pass `delete`). */
+  bulkDelete?: boolean;
+}
+
+const ok: Availability = { enabled: true };
+
+export function rowOf<Row>(ctx: CommandContext, resource: string): Row | undefined {
+  const sel = ctx.selection;
+  return sel && sel.resource === resource && sel.rows.length === 1 ? (sel.rows[0] as Row) : undefined;
+}
+
+function rowsOf<Row>(ctx: CommandContext, resource: string): Row[] {
+  const sel = ctx.selection;
+  return sel && sel.resource === resource ? (sel.rows as Row[]) : [];
+}
+
+/** Shows a server refusal of a delete (e.g. `has_children`) as the translated reason. */
+export function deleteFailureMessage(ctx: CommandContext, error: unknown): string {
+  const body = (error as { body?: { errors?: Record<string, string[]> } }).body;
+  const key = body?.errors ? Object.values(body.errors).flat()[0] : undefined;
+  return key ? ctx.t(`form_errors.${key}`) : ctx.t('form.delete_failed');
+}
+
+export function resourceCommands<Row extends { id: number | string }>(def: ResourceCommandsDef<Row>): Command[] {
+  const group = 'commands.groups.actions';
+  const scope = (kind: 'row' | 'bulk') => ({ resource: def.resource, kind });
+  const list: Command[] = [];
+  const deleteRule = def.delete === false ? undefined : (def.delete ?? (() => ok));
+
+  if (def.show && ROUTES_BY_ID.has(`${def.resource}.show`)) {
+    list.push({
+      id: `${def.resource}.show`,
+      title: 'commands.row.show',
+      group,
+      roles: ROUTES_BY_ID.get(`${def.resource}.show`)!.roles,
+      scope: scope('row'),
+      when: (ctx) => (rowOf(ctx, def.resource) ? ok : { hidden: true }),
+      run: (ctx) => ctx.navigate(routePath(`${def.resource}.show`, { id: rowOf<Row>(ctx, def.resource)!.id })),
+    });
+  }
+  if (def.edit !== false && ROUTES_BY_ID.has(`${def.resource}.edit`)) {
+    const rule = def.edit ?? (() => ok);
+    list.push({
+      id: `${def.resource}.edit`,
+      title: 'commands.row.edit',
+      group,
+      roles: ROUTES_BY_ID.get(`${def.resource}.edit`)!.roles ?? def.roles,
+      scope: scope('row'),
+      when: (ctx) => {
+        const row = rowOf<Row>(ctx, def.resource);
+        return row ? rule(row) : { hidden: true };
+      },
+      run: (ctx) => ctx.navigate(routePath(`${def.resource}.edit`, { id: rowOf<Row>(ctx, def.resource)!.id })),
+    });
+  }
+  if (deleteRule) {
+    const remove = async (ctx: CommandContext, rows: Row[]) => {
+      if (!(await ctx.services.confirm(ctx.t('form.delete_confirmation')))) return false;
+      try {
+        for (const row of rows) await api.delete(`${def.api}/${row.id}`);
+        if (def.deleted) ctx.services.notify('success', ctx.t(def.deleted));
+        return true;
+      } catch (error) {
+        ctx.services.notify('error', deleteFailureMessage(ctx, error));
+        return false;
+      } finally {
+        ctx.services.invalidate(def.api);
+      }
+    };
+    list.push({
+      id: `${def.resource}.delete`,
+      title: 'commands.row.delete',
+      group,
+      roles: def.roles,
+      scope: scope('row'),
+      when: (ctx) => {
+        const row = rowOf<Row>(ctx, def.resource);
+        return row ? deleteRule(row) : { hidden: true };
+      },
+      run: async (ctx) => {
+        await remove(ctx, [rowOf<Row>(ctx, def.resource)!]);
+      },
+    });
+    // On an edit page: delete the record being edited and go back to the list.
+    if (ROUTES_BY_ID.has(`${def.resource}.edit`) && ROUTES_BY_ID.has(`${def.resource}.list`)) {
+      list.push({
+        id: `${def.resource}.delete_current`,
+        title: 'commands.row.delete_current',
+        group,
+        roles: def.roles,
+        when: (ctx) => {
+          if (ctx.entity?.resource !== def.resource) return { hidden: true };
+          return deleteRule(ctx.entity.record as Row);
+        },
+        run: async (ctx) => {
+          if (await remove(ctx, [ctx.entity!.record as Row])) ctx.navigate(routePath(`${def.resource}.list`));
+        },
+      });
+    }
+    if (def.bulkDelete) {
+      list.push({
+        id: `${def.resource}.delete_selected`,
+        title: 'commands.row.delete_selected',
+        group,
+        roles: def.roles,
+        scope: scope('bulk'),
+        when: (ctx) => {
+          const rows = rowsOf<Row>(ctx, def.resource);
+          if (rows.length === 0) return { enabled: false, reason: 'commands.reasons.nothing_selected' };
+          const refused = rows.map((r) => deleteRule(r)).find((a) => !('enabled' in a && a.enabled));
+          return refused && 'reason' in refused ? refused : refused ? { enabled: false, reason: 'commands.reasons.not_deletable' } : ok;
+        },
+        run: async (ctx) => {
+          await remove(ctx, rowsOf<Row>(ctx, def.resource));
+        },
+      });
+    }
+  }
+  return list;
+}
