@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { registerAllCommands } from '../../commands';
@@ -27,11 +27,9 @@ import {
 import { ConfirmHost, useConfirm } from './kit/dialog';
 import { useCurrentRoute } from './shell/current-route';
 import { Frame } from './shell/frame';
-import { HelpSheet } from './shell/help-sheet';
 import { Home } from './shell/home';
 import { useHotkeys } from './shell/hotkeys';
 import { NotFound } from './shell/not-found';
-import { Palette } from './shell/palette';
 import { ForgotPassword, SetPassword } from './shell/password';
 import { Placeholder } from './shell/placeholder';
 import { SignIn } from './shell/sign-in';
@@ -40,6 +38,10 @@ import { Splash } from './shell/splash';
 import { applyTheme, toggleTheme } from './shell/theme';
 
 registerAllCommands();
+
+// The palette and the help sheet load on first use: they are not needed for the first paint.
+const Palette = lazy(() => import('./shell/palette').then((m) => ({ default: m.Palette })));
+const HelpSheet = lazy(() => import('./shell/help-sheet').then((m) => ({ default: m.HelpSheet })));
 
 const PUBLIC_PATHS = ['/users/sign-in', '/users/password/new', '/users/password/edit'];
 
@@ -247,8 +249,10 @@ function Workbench({ user, setLanguage, signOut }: { user: SessionUser; setLangu
           </Switch>
         </Suspense>
       </Frame>
-      <Palette open={paletteOpen} onClose={() => setPaletteOpen(false)} roles={user.roles} />
-      <HelpSheet open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <Suspense fallback={null}>
+        {paletteOpen && <Palette open onClose={() => setPaletteOpen(false)} roles={user.roles} />}
+        {helpOpen && <HelpSheet open onClose={() => setHelpOpen(false)} />}
+      </Suspense>
       <ConfirmHost />
       <Snackbars />
     </CommandEnvironmentProvider>

@@ -1,13 +1,18 @@
 import { Provider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import { guardedAroundNav } from './kit/form';
 import { App } from './app';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider>
-      <App />
+      {/* Every navigation (links, palette, hotkeys, commands) passes the forms' leave guard. */}
+      <Router aroundNav={guardedAroundNav}>
+        <App />
+      </Router>
     </Provider>
   </StrictMode>,
 );

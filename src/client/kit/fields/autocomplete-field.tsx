@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { useT } from '../../lib/i18n';
+import { useFieldBinding, type FieldProps } from './binding';
+import { ComboBoxControl } from './combo-box';
+import { Field } from './field';
+import { useDebouncedSearch } from './use-debounced-search';
+
+export interface AutocompleteFieldProps<Item, Value> extends FieldProps<Value | null> {
+  /** The lookup endpoint, e.g. `/api/users/lookup`. */
+  path: string;
+  /** Its query parameter (default `q`). */
+  param?: string;
+  /** The text shown for a result (and in the input once chosen). */
+  labelOf(item: Item): string;
+  /** What the form keeps for a result (an id, an e-mail). */
+  valueOf(item: Item): Value;
+  /** A second, muted text for a result. */
+  noteOf?(item: Item): string | undefined;
+  /** The label of the current value when the form opens (a loaded record's `user.email`); default: the value when it is a string. */
+  selectedLabel?: string;
+  /** Translation key of a placeholder. */
+  placeholder?: string;
+  /** Pause before searching (default 500 ms, spec 9). */
+  delay?: number;
+}
+
+/** Results of a lookup call: a plain array or the list envelope. */
+function entriesOf<Item>(answer: unknown): Item[] {
+  if (Array.isArray(answer)) return answer as Item[];
+  if (answer && typeof answer === 'object' && Array.isArray((answer as { entries?: unknown }).entries)) return (answer as { entries: Item[] }).entries;
+  return [];
+}
+
+/**
+ * A value chosen from the server: typing searches `GET {path}?{param}=text` once typing paused for
+ * 500 ms; choosing a result keeps `valueOf(result)`. Clearing the text and leaving clears the value;
+ * leaving with other text restores the chosen label.
+ */
+export function AutocompleteField<Item, Value = string>({ path, param = 'q', labelOf, valueOf, noteOf, selectedLabel, placeholder, delay = 500, ...props }: AutocompleteFieldProps<Item, Value>) {
+  const t = useT();
+  const b = useFieldBinding<Value | null>(props, null);
+  const initialLabel = selectedLabel ?? (typeof b.value === 'string' || typeof b.value === 'number' ? String(b.value) : '');
+  const [label, setLabel] = useState(initialLabel);
+  const [text, setText] = useState(initialLabel);
+  const search = useDebouncedSearch<Item>((q, signal) => api.get<unknown>(path, { [param]: q }, { signal }).then(entriesOf<Item>), { delay });
+
+  // A value set from outside (form loaded, reset) brings its label along.
+  useEffect(() => {
+    if (b.value === null || b.value === undefined || (b.value as unknown) === '') return;
+    setLabel(initialLabel);
+    setText(initialLabel);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedLabel]);
+
+  const keyOf = (item: Item) => {
+    const v = valueOf(item);
+    return typeof v === 'object' ? labelOf(item) : String(v);
+  };
+  const items = search.results.map((item) => ({ id: keyOf(item), label: labelOf(item), note: noteOf?.(item) }));
+
+  return (
+    <Field binding={b} className={props.className}>
+      {(aria) => (
+        <ComboBoxControl
+          aria={aria}
+          name={b.name || undefined}
+          items={items}
+          inputValue={text}
+          onInputChange={(next) => {
+            setText(next);
+            search.query(next);
+          }}
+          selectedKey={null}
+          onSelect={(key) => {
+            const item = search.results.find((r) => keyOf(r) === key);
+            if (!item) return;
+            b.setValue(valueOf(item));
+            setLabel(labelOf(item));
+            setText(labelOf(item));
+            search.clear();
+          }}
+          allowsCustomValue
+          showButton={false}
+          loading={search.loading}
+          placeholder={placeholder ? t(placeholder) : undefined}
+          disabled={b.disabled}
+          readOnly={b.readOnly}
+          autoFocus={props.autoFocus}
+          onBlur={() => {
+            if (text.trim() === '') {
+              if (b.value !== null) b.setValue(null);
+              setLabel('');
+            } else setText(label);
+            search.clear();
+            b.touch();
+          }}
+        />
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,119 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Button, ComboBox, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
+import { cx } from 'styled-system/css';
+import { button, input } from 'styled-system/recipes';
+import { useT } from '../../lib/i18n';
+import type { ControlAria } from './field';
+import { fieldStyles } from './styles';
+
+export interface ComboItem {
+  id: string;
+  /** The text shown and typed (already translated). */
+  label: string;
+  /** A second, muted text (a country code, an e-mail). */
+  note?: string;
+}
+
+export interface ComboBoxControlProps {
+  aria: ControlAria;
+  name?: string;
+  /** Items filtered by the caller (server results, remaining options). */
+  items?: ComboItem[];
+  /** All items, filtered by `filter` inside the combobox (country list). */
+  defaultItems?: ComboItem[];
+  filter?(textValue: string, inputValue: string): boolean;
+  inputValue?: string;
+  onInputChange?(value: string): void;
+  selectedKey?: string | null;
+  /** Items shown but not choosable. */
+  disabledKeys?: string[];
+  onSelect(key: string | null): void;
+  /** Keep typed text that matches no item (search boxes that commit on selection only). */
+  allowsCustomValue?: boolean;
+  menuTrigger?: 'input' | 'focus' | 'manual';
+  disabled?: boolean;
+  readOnly?: boolean;
+  loading?: boolean;
+  placeholder?: string;
+  /** A button that opens the list (default true). */
+  showButton?: boolean;
+  onBlur?(): void;
+  onKeyDown?(event: KeyboardEvent<HTMLInputElement>): void;
+  autoFocus?: boolean;
+  /** Content before the input inside the same row (chips). */
+  before?: ReactNode;
+}
+
+/**
+ * The one combobox every searching field uses (react-aria ComboBox): a real input with
+ * `role="combobox"`, a popup list, type to filter, arrows to move, Enter to choose, Escape to close.
+ */
+export function ComboBoxControl({
+  aria,
+  name,
+  items,
+  defaultItems,
+  filter,
+  inputValue,
+  onInputChange,
+  selectedKey,
+  disabledKeys,
+  onSelect,
+  allowsCustomValue,
+  menuTrigger = 'input',
+  disabled,
+  readOnly,
+  loading,
+  placeholder,
+  showButton = true,
+  onBlur,
+  onKeyDown,
+  autoFocus,
+  before,
+}: ComboBoxControlProps) {
+  const t = useT();
+  return (
+    <ComboBox
+      aria-labelledby={aria['aria-labelledby']}
+      aria-describedby={aria['aria-describedby']}
+      isInvalid={Boolean(aria['aria-invalid'])}
+      items={items}
+      defaultItems={defaultItems}
+      defaultFilter={filter}
+      inputValue={inputValue}
+      onInputChange={onInputChange}
+      selectedKey={selectedKey}
+      disabledKeys={disabledKeys}
+      onSelectionChange={(key: Key | null) => onSelect(key === null ? null : String(key))}
+      allowsCustomValue={allowsCustomValue}
+      allowsEmptyCollection
+      menuTrigger={menuTrigger}
+      isDisabled={disabled}
+      isReadOnly={readOnly}
+      onBlur={onBlur}
+      className={fieldStyles.row}
+      style={{ flex: 1 }}
+    >
+      {before}
+      <Input id={aria.id} name={name} aria-required={aria['aria-required']} className={input()} placeholder={placeholder} onKeyDown={onKeyDown} autoFocus={autoFocus} />
+      {showButton && (
+        <Button className={cx(button({ variant: 'secondary' }), fieldStyles.iconButton)}>
+          <span aria-hidden="true">▾</span>
+        </Button>
+      )}
+      <Popover className={fieldStyles.popover} placement="bottom start">
+        <ListBox<ComboItem>
+          className={fieldStyles.listbox}
+          renderEmptyState={() => <div className={fieldStyles.empty}>{t(loading ? 'form.search.searching' : 'form.search.no_results')}</div>}
+        >
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.label} className={fieldStyles.option}>
+              <span>{item.label}</span>
+              {item.note && <span className={fieldStyles.optionNote}>{item.note}</span>}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}

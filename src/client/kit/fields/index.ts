@@ -1,0 +1,22 @@
+/** The fields every form is built from; each takes `FieldProps` (name, label, hint, required, disabled, readOnly). */
+export { useFieldBinding, type FieldBinding, type FieldProps } from './binding';
+export { Field, type ControlAria } from './field';
+export { TextField, TextAreaField, EmailField, type TextFieldProps } from './text-field';
+export { DecimalField, MoneyField, PercentField, isDecimalText, type DecimalFieldProps } from './decimal-field';
+export { ColorField } from './color-field';
+export { SelectField, optionsFrom, type SelectOption, type SelectFieldProps } from './select-field';
+export { SwitchField } from './switch-field';
+export { DateField } from './date-field';
+export { MonthField, type MonthFieldProps } from './month-field';
+export { formatDisplayDate, parseDisplayDate, formatDisplayMonth, parseDisplayMonth } from './dates';
+export { CountryField, type Country, type CountryFieldProps } from './country-field';
+export { AutocompleteField, type AutocompleteFieldProps } from './autocomplete-field';
+export { LocationField, googlePlacesSearch, type LocationFieldProps, type LocationSearch, type PlaceSuggestion } from './location-field';
+export { MultiSelectField, type MultiSelectFieldProps } from './multi-select-field';
+export { EmailListField } from './email-list-field';
+export { ChipList, type Chip } from './chip-list';
+export { ComboBoxControl, type ComboItem } from './combo-box';
+export { FileField, accepts, type FileFieldProps } from './file-field';
+export { FileSize, formatFileSize } from './file-size';
+export { CopyButton, COPY_TICK_MS } from './copy-button';
+export { useDebouncedSearch } from './use-debounced-search';

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { css } from 'styled-system/css';
+import { useT } from '../../lib/i18n';
+import { useFieldBinding, type FieldProps } from './binding';
+import { ChipList } from './chip-list';
+import { ComboBoxControl } from './combo-box';
+import { Field } from './field';
+import type { SelectOption } from './select-field';
+
+export interface MultiSelectFieldProps extends FieldProps<string[]> {
+  options: readonly SelectOption[];
+  /** Translate option labels (default true). */
+  translate?: boolean;
+  /** Options shown but not choosable now (roles that exclude a chosen one). */
+  disabledOptions?: string[];
+  placeholder?: string;
+}
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
+
+/**
+ * Several values from a list: a combobox to find and add one (type to filter, Enter adds), the chosen
+ * ones as chips (Delete/Backspace on a chip removes it; Backspace in the empty input removes the
+ * last). The value is the list of option values, in the order chosen.
+ */
+export function MultiSelectField({ options, translate = true, disabledOptions, placeholder, ...props }: MultiSelectFieldProps) {
+  const t = useT();
+  const b = useFieldBinding<string[]>(props, []);
+  const [text, setText] = useState('');
+  const chosen = Array.isArray(b.value) ? b.value : [];
+  const labelOf = (value: string) => {
+    const o = options.find((x) => String(x.value) === value);
+    return o ? (translate ? t(o.label) : o.label) : value;
+  };
+  const q = text.trim().toLowerCase();
+  const items = options
+    .filter((o) => !chosen.includes(String(o.value)))
+    .map((o) => ({ id: String(o.value), label: translate ? t(o.label) : o.label }))
+    .filter((o) => !q || o.label.toLowerCase().includes(q) || o.id.toLowerCase().includes(q));
+  const remove = (ids: string[]) => {
+    b.setValue(chosen.filter((v) => !ids.includes(v)));
+    b.touch();
+  };
+  return (
+    <Field binding={b} className={props.className}>
+      {(aria) => (
+        <div className={stack} data-focus-owner="">
+          <ChipList label={t('form.chips.chosen', { label: b.label })} chips={chosen.map((v) => ({ id: v, label: labelOf(v) }))} onRemove={remove} disabled={b.disabled || b.readOnly} />
+          {!b.readOnly && (
+            <ComboBoxControl
+              aria={aria}
+              items={items}
+              inputValue={text}
+              onInputChange={setText}
+              selectedKey={null}
+              disabledKeys={disabledOptions?.filter((v) => !chosen.includes(v))}
+              onSelect={(key) => {
+                if (key === null || chosen.includes(key)) return;
+                b.setValue([...chosen, key]);
+                setText('');
+              }}
+              allowsCustomValue
+              disabled={b.disabled}
+              placeholder={placeholder ? t(placeholder) : undefined}
+              autoFocus={props.autoFocus}
+              onBlur={() => {
+                setText('');
+                b.touch();
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Backspace' && text === '' && chosen.length) remove([chosen[chosen.length - 1]]);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </Field>
+  );
+}
