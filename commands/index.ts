@@ -1,12 +1,48 @@
+import { registerLookups } from './lookups';
 import { navigationCommands } from './navigation';
 import { registerCommands } from './registry';
 import { shellCommands } from './shell';
+import { banksCommands, banksLookups } from './banks';
+import { categoriesCommands, categoriesLookups } from './categories';
+import { contentOwnersCommands, contentOwnersLookups } from './content-owners';
+import { currencyRatesCommands, currencyRatesLookups } from './currency-rates';
+import { organizationsCommands, organizationsLookups } from './organizations';
+import { tagsCommands, tagsLookups } from './tags';
+import { usersCommands, usersLookups } from './users';
+import { vatRatesCommands, vatRatesLookups } from './vat-rates';
+import { portalCommands, portalLookups } from './portal';
+import { whitelistedChannelsCommands, whitelistedChannelsLookups } from './whitelisted-channels';
 
 let registered = false;
 
-/** Registers every area's commands once. An area adds its list here. */
+/** Registers every area's commands and record lookups once. An area adds its lists here. */
 export function registerAllCommands(): void {
   if (registered) return;
   registered = true;
-  registerCommands([...navigationCommands, ...shellCommands]);
+  registerCommands([
+    ...navigationCommands,
+    ...shellCommands,
+    ...banksCommands,
+    ...categoriesCommands,
+    ...contentOwnersCommands,
+    ...currencyRatesCommands,
+    ...organizationsCommands,
+    ...tagsCommands,
+    ...usersCommands,
+    ...vatRatesCommands,
+    ...portalCommands,
+    ...whitelistedChannelsCommands,
+  ]);
+  registerLookups([
+    ...banksLookups,
+    ...categoriesLookups,
+    ...contentOwnersLookups,
+    ...currencyRatesLookups,
+    ...organizationsLookups,
+    ...tagsLookups,
+    ...usersLookups,
+    ...vatRatesLookups,
+    ...portalLookups,
+    ...whitelistedChannelsLookups,
+  ]);
 }

@@ -1,5 +1,15 @@
 import type { ComponentType } from 'react';
 import type { RouteDef } from '../route-table';
+import { banksScreens } from './banks';
+import { categoriesScreens } from './categories';
+import { contentOwnersScreens } from './content-owners';
+import { currencyRatesScreens } from './currency-rates';
+import { organizationsScreens } from './organizations';
+import { tagsScreens } from './tags';
+import { usersScreens } from './users';
+import { vatRatesScreens } from './vat-rates';
+import { portalScreens } from './portal';
+import { whitelistedChannelsScreens } from './whitelisted-channels';
 
 /** What a screen receives: its route and the route's parameters. */
 export interface ScreenProps {
@@ -8,7 +18,18 @@ export interface ScreenProps {
 }
 
 /**
- * Screens by route id. An area adds its screens here (lazily, so each area's code loads when first
- * used); a route without a screen shows a placeholder frame that says the area is not built yet.
+ * Screens by route id. Each area exports its screens (lazily, so its code loads when first used); a
+ * route without a screen shows a placeholder frame that says the area is not built yet.
  */
-export const screens: Record<string, ComponentType<ScreenProps>> = {};
+export const screens: Record<string, ComponentType<ScreenProps>> = {
+  ...banksScreens,
+  ...categoriesScreens,
+  ...contentOwnersScreens,
+  ...currencyRatesScreens,
+  ...organizationsScreens,
+  ...tagsScreens,
+  ...usersScreens,
+  ...vatRatesScreens,
+  ...portalScreens,
+  ...whitelistedChannelsScreens,
+};

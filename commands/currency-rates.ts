@@ -1,0 +1,5 @@
+import type { Lookup } from './lookups';
+import type { Command } from './types';
+
+export const currencyRatesCommands: Command[] = [];
+export const currencyRatesLookups: Lookup[] = [];

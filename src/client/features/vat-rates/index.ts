@@ -1,0 +1,5 @@
+import type { ComponentType } from 'react';
+import type { ScreenProps } from '../index';
+
+/** Screens of this area by route id (lazily loaded). */
+export const vatRatesScreens: Record<string, ComponentType<ScreenProps>> = {};
