@@ -42,6 +42,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SIGN_IN_RATE_LIMIT: '1000',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      ...(process.env.E2E_CLIENT_DIR ? { CLIENT_DIR: process.env.E2E_CLIENT_DIR } : {}),
     },
   },
 });

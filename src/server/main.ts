@@ -1,30 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { ensureAdmin } from './bootstrap.js';
+import { prepareDatabase } from './bootstrap.js';
 import { ConfigError, readConfig, type Config } from './config.js';
 import { createDb } from './db/connection.js';
-import { loadDemoData } from './db/demo/index.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
-import { migrate } from './db/migrate.js';
 import { startJobs } from './jobs/queue.js';
 import { createMailer } from './lib/mailer.js';
 import { createStorage } from './lib/storage.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function databaseIsEmpty(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const res = await client.query(`SELECT to_regclass('public.users') IS NULL AS empty`);
-    return res.rows[0].empty as boolean;
-  } finally {
-    await client.end();
-  }
-}
 
 async function main() {
   let config: Config;
@@ -51,16 +37,12 @@ async function main() {
     databaseUrl = embedded.url;
   }
 
-  const fresh = await databaseIsEmpty(databaseUrl);
   const { db } = createDb(databaseUrl, 20);
-  await migrate(db);
-  const admin = await ensureAdmin(db, { email: config.adminEmail, password: config.adminPassword });
-  // Printed at once: if a later start-up step fails, the generated password is not lost.
-  if (admin?.password) console.log(`\n  First admin created: ${admin.email} / ${admin.password} (shown only this once)\n`);
-  if (config.demo) {
-    const ran = await loadDemoData(db, { freshDatabase: fresh });
-    if (ran.length) log.info(`demo data loaded: ${ran.join(', ')}`);
-  }
+  const { fresh, admin, demo } = await prepareDatabase(db, config, (created) => {
+    // Printed at once: if a later start-up step fails, the generated password is not lost.
+    if (created.password) console.log(`\n  First admin created: ${created.email} / ${created.password} (shown only this once)\n`);
+  });
+  if (demo.length) log.info(`demo data loaded: ${demo.join(', ')}`);
 
   const jobs = await startJobs({ connectionString: databaseUrl, db, onError: (e) => log.error({ err: e }, 'job queue error') });
   const app = await buildApp({
@@ -71,7 +53,8 @@ async function main() {
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
       storage: createStorage(path.join(config.dataDir, 'files')),
     },
-    clientDir: path.join(ROOT, 'dist'),
+    // CLIENT_DIR lets several builds be served side by side (parallel browser-test runs).
+    clientDir: process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.join(ROOT, 'dist'),
     logger: { level: config.logLevel },
   });
 
