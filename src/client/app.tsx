@@ -4,10 +4,12 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { registerAllCommands } from '../../commands';
 import { runCommand } from '../../commands/registry';
+import { PAGE_SEARCH_SELECTOR } from '../../commands/shell';
 import type { CommandServices } from '../../commands/types';
 import { hasAnyRole } from '../shared/roles';
 import { onApiEvent } from './api/events';
 import { CommandEnvironmentProvider, type CommandEnvironment } from './commands/context';
+import { pageContextAtom } from './commands/page-context';
 import { screens } from './features';
 import { invalidateResource } from './lib/invalidate';
 import { languageAtom, loadTranslations, makeTranslate, saveLanguage, translationsAtom, useT } from './lib/i18n';
@@ -39,8 +41,10 @@ import { applyTheme, toggleTheme } from './shell/theme';
 
 registerAllCommands();
 
-// The palette and the help sheet load on first use: they are not needed for the first paint.
-const Palette = lazy(() => import('./shell/palette').then((m) => ({ default: m.Palette })));
+// The palette and the help sheet are not needed for the first paint: they load once the workbench
+// is idle, so the first Ctrl+K is as quick as the later ones.
+const loadPalette = () => import('./shell/palette');
+const Palette = lazy(() => loadPalette().then((m) => ({ default: m.Palette })));
 const HelpSheet = lazy(() => import('./shell/help-sheet').then((m) => ({ default: m.HelpSheet })));
 
 const PUBLIC_PATHS = ['/users/sign-in', '/users/password/new', '/users/password/edit'];
@@ -199,6 +203,7 @@ function Workbench({ user, setLanguage, signOut }: { user: SessionUser; setLangu
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   useAtomValue(initDataAtom);
+  const page = useAtomValue(pageContextAtom);
 
   const services: CommandServices = useMemo(
     () => ({
@@ -206,7 +211,7 @@ function Workbench({ user, setLanguage, signOut }: { user: SessionUser; setLangu
       notify,
       invalidate: invalidateResource,
       focusSearch: () => {
-        const el = document.getElementById('page-search');
+        const el = document.querySelector<HTMLElement>(PAGE_SEARCH_SELECTOR);
         el?.focus();
         (el as HTMLInputElement | null)?.select();
       },
@@ -220,18 +225,22 @@ function Workbench({ user, setLanguage, signOut }: { user: SessionUser; setLangu
   );
 
   const env: CommandEnvironment = useMemo(
-    () => ({ path, params, roles: user.roles, navigate: (to: string) => navigate(to), t, services }),
-    [path, params, user.roles, navigate, t, services],
+    () => ({ path, params, roles: user.roles, navigate: (to: string) => navigate(to), t, services, page }),
+    [path, params, user.roles, navigate, t, services, page],
   );
 
   const run = useCallback(
     (id: string) => {
       const { path: p, params: pr, roles, navigate: nav, t: tr, services: sv } = env;
-      void runCommand(id, { path: p, params: pr, roles, navigate: nav, t: tr, services: sv });
+      void runCommand(id, { path: p, params: pr, roles, navigate: nav, t: tr, services: sv, ...env.page });
     },
     [env],
   );
   useHotkeys(run, !paletteOpen && !helpOpen);
+  useEffect(() => {
+    const id = setTimeout(() => void loadPalette(), 1500);
+    return () => clearTimeout(id);
+  }, []);
 
   return (
     <CommandEnvironmentProvider value={env}>
