@@ -1,5 +1,8 @@
 import type { Command } from './types';
 
+/** The page's search box: the frame's (`usePageChrome({search: true})`) or a list screen's own. */
+export const PAGE_SEARCH_SELECTOR = '#page-search, [data-list-search]';
+
 /** The workbench's own commands: palette, help, search, theme, language, sign out. */
 export const shellCommands: Command[] = [
   {
@@ -21,7 +24,7 @@ export const shellCommands: Command[] = [
     title: 'commands.search',
     group: 'commands.groups.general',
     hotkey: '/',
-    when: () => (document.getElementById('page-search') ? { enabled: true } : { enabled: false, reason: 'commands.reasons.no_search' }),
+    when: () => (document.querySelector(PAGE_SEARCH_SELECTOR) ? { enabled: true } : { enabled: false, reason: 'commands.reasons.no_search' }),
     run: (ctx) => ctx.services.focusSearch(),
   },
   {
