@@ -46,16 +46,23 @@ function bool(env: Env, name: string): boolean | undefined {
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
 }
 
-function url(env: Env, name: string): string | undefined {
+function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
   try {
-    new URL(raw);
+    parsed = new URL(raw);
   } catch {
     throw new ConfigError(`${name} must be a URL, got "${raw}"`);
   }
+  // `new URL('localhost:5432')` parses (as the scheme "localhost:"): the scheme says whether it is meant.
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must be a ${protocols.map((p) => p.replace(/:$/, '://')).join(' or ')} URL, got "${raw}"`);
+  }
   return raw;
 }
+
+const HTTP = ['http:', 'https:'];
 
 const KNOWN_LOGIN_METHODS = ['password', 'azure'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -63,7 +70,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export function readConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 3000, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
-  const databaseUrl = url(env, 'DATABASE_URL');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const demoFlag = bool(env, 'DEMO');
   // Demo data only goes into the embedded database unless asked for explicitly.
   const demo = databaseUrl ? demoFlag === true : demoFlag !== false;
@@ -75,12 +82,13 @@ export function readConfig(env: Env = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminPassword && adminPassword.length < 12) throw new ConfigError('ADMIN_PASSWORD must have at least 12 characters');
 
-  const issuer = url(env, 'OIDC_ISSUER');
+  const issuer = url(env, 'OIDC_ISSUER', HTTP);
   const clientId = env.OIDC_CLIENT_ID || undefined;
   const clientSecret = env.OIDC_CLIENT_SECRET || undefined;
-  const oidcParts = [issuer, clientId, clientSecret].filter(Boolean).length;
-  if (oidcParts !== 0 && oidcParts !== 3) {
-    throw new ConfigError('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  const oidcParts = { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret };
+  const missing = Object.entries(oidcParts).filter(([, v]) => !v).map(([k]) => k);
+  if (missing.length !== 0 && missing.length !== 3) {
+    throw new ConfigError(`${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together)`);
   }
   const oidc = issuer && clientId && clientSecret ? { issuer, clientId, clientSecret } : undefined;
 
@@ -110,10 +118,11 @@ export function readConfig(env: Env = process.env): Config {
     demo,
     adminEmail,
     adminPassword,
-    publicUrl: url(env, 'PUBLIC_URL') ?? `http://localhost:${port}`,
+    // Without a trailing slash: paths are appended to it (`${publicUrl}/users/auth/entra_id/callback`).
+    publicUrl: (url(env, 'PUBLIC_URL', HTTP) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     loginMethods,
     oidc,
-    smtpUrl: url(env, 'SMTP_URL'),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Remit <no-reply@remit.local>',
     sessionTtlSeconds: int(env, 'SESSION_TTL_SECONDS', 86400, 60),
     lockout: {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type AppOptions } from '../../src/server/app.js';
 import { readConfig, type Config } from '../../src/server/config.js';
 import { createDb, type Db } from '../../src/server/db/connection.js';
 import { startJobs, type Jobs } from '../../src/server/jobs/queue.js';
@@ -26,6 +26,8 @@ export interface ApiHarness {
   config: Config;
   dataDir: string;
   databaseUrl: string;
+  /** What the app was built with: a test can build a second app on the same pieces (e.g. with a client dir). */
+  ctx: AppOptions['ctx'];
   /** Creates a user with these roles and a session; returns the headers that authenticate as them. */
   user(roles: string[], attrs?: Partial<{ email: string; first_name: string; last_name: string; disabled: boolean }>): Promise<TestUser>;
   request(opts: InjectOptions & { as?: TestUser }): Promise<LightMyRequestResponse>;
@@ -66,15 +68,14 @@ export function setupApi(opts: { env?: Record<string, string>; jobs?: boolean } 
     const config = readConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...opts.env });
     const { db } = createDb(databaseUrl, 5);
     jobs = opts.jobs ? await startJobs({ connectionString: databaseUrl, db, onError: () => {} }) : noJobs;
-    const app = await buildApp({
-      ctx: {
-        config,
-        db,
-        jobs,
-        mailer: createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
-        storage: createStorage(path.join(dataDir, 'files')),
-      },
-    });
+    const ctx: AppOptions['ctx'] = {
+      config,
+      db,
+      jobs,
+      mailer: createMailer({ from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox') }),
+      storage: createStorage(path.join(dataDir, 'files')),
+    };
+    const app = await buildApp({ ctx });
     await app.ready();
     Object.assign(harness, {
       app,
@@ -82,6 +83,7 @@ export function setupApi(opts: { env?: Record<string, string>; jobs?: boolean } 
       config,
       dataDir,
       databaseUrl,
+      ctx,
       async user(roles, attrs = {}) {
         counter += 1;
         const email = attrs.email ?? `user${counter}-${randomBytes(3).toString('hex')}@test.local`;
@@ -106,8 +108,9 @@ export function setupApi(opts: { env?: Record<string, string>; jobs?: boolean } 
 
   afterAll(async () => {
     await harness.app?.close();
-    await harness.db?.destroy();
+    // Workers first: a handler finishing during shutdown still writes through the pool.
     await jobs.stop();
+    await harness.db?.destroy();
     await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin?.end();
     if (harness.dataDir) await fs.rm(harness.dataDir, { recursive: true, force: true });

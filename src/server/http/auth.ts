@@ -55,18 +55,19 @@ export function installAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
     const cfg = route.config as { public?: boolean; roles?: readonly string[] } | undefined;
-    if (route.url.startsWith('/assets/') || route.prefix === '/assets') return;
     if (!cfg?.public && !Array.isArray(cfg?.roles)) {
       throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.roles`);
     }
   });
   app.addHook('onRequest', async (request) => {
     const cfg = request.routeOptions.config as { public?: boolean; roles?: readonly string[] } | undefined;
-    if (!request.routeOptions.url || cfg?.public || !Array.isArray(cfg?.roles)) return;
+    // No route: the not-found handler (static files, the client, 404). A public route: no session.
+    if (!request.routeOptions.url || cfg?.public === true) return;
     const user = await authenticate(db, request);
     if (!user) throw unauthorized();
     request.user = user;
-    if (!hasAnyRole(user.roles, cfg.roles)) throw forbidden();
+    // Fails closed: a route that slipped past the start-up check without roles admits nobody.
+    if (!Array.isArray(cfg?.roles) || !hasAnyRole(user.roles, cfg.roles)) throw forbidden();
   });
 }
 

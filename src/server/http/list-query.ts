@@ -53,7 +53,8 @@ export const MAX_PAGE_SIZE = 100;
 
 function positiveInt(raw: unknown, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === undefined || raw === '') return fallback;
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw) || Number(raw) < 1) throw unprocessable({ [name]: ['invalid'] });
+  // At most 9 digits: a longer number loses precision and overflows the SQL offset (a 500, not a 422).
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw unprocessable({ [name]: ['invalid'] });
   return Math.min(Number(raw), max);
 }
 
@@ -72,9 +73,13 @@ function coerce(def: FilterDef, raw: unknown, param: string): unknown {
       if (!/^-?\d{1,18}(\.\d{1,10})?$/.test(raw)) throw fail();
       compareDecimal(raw, 0);
       return raw;
-    case 'date':
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(raw))) throw fail();
+    case 'date': {
+      // `Date.parse('2023-02-30')` is a number (V8 rolls over to March); the date must read back the same.
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw fail();
+      const date = new Date(`${raw}T00:00:00Z`);
+      if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== raw) throw fail();
       return raw;
+    }
     case 'timestamp':
       if (Number.isNaN(Date.parse(raw))) throw fail();
       return new Date(raw);
@@ -92,7 +97,12 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
 
   let sortBy = query.sort_by;
   let direction = query.sort_direction;
+  // A refusal names the parameter the caller sent: `sort` for the one-parameter form.
+  let sortParam = 'sort_by';
+  let directionParam = 'sort_direction';
+  if (sortBy === undefined && query.sort !== undefined && typeof query.sort !== 'string') throw unprocessable({ sort: ['invalid'] });
   if (sortBy === undefined && typeof query.sort === 'string' && query.sort !== '') {
+    sortParam = directionParam = 'sort';
     // `sort=name` or `sort=-name` or `sort=name desc`
     const raw = query.sort.trim();
     const [col, dir] = raw.split(/\s+/);
@@ -101,9 +111,9 @@ export function parseListQuery(query: Record<string, unknown>, spec: ListSpec): 
   }
   let sort = spec.defaultSort;
   if (sortBy !== undefined && sortBy !== '') {
-    if (typeof sortBy !== 'string' || !Object.hasOwn(spec.sort, sortBy)) throw unprocessable({ sort_by: ['invalid'] });
+    if (typeof sortBy !== 'string' || !Object.hasOwn(spec.sort, sortBy)) throw unprocessable({ [sortParam]: ['invalid'] });
     const dir = direction === undefined || direction === '' ? 'asc' : direction;
-    if (dir !== 'asc' && dir !== 'desc') throw unprocessable({ sort_direction: ['invalid'] });
+    if (dir !== 'asc' && dir !== 'desc') throw unprocessable({ [directionParam]: ['invalid'] });
     sort = { column: sortBy, direction: dir };
   } else if (direction !== undefined && direction !== '' && direction !== 'asc' && direction !== 'desc') {
     throw unprocessable({ sort_direction: ['invalid'] });

@@ -21,13 +21,20 @@ export async function readBody(
   if (!request.isMultipart()) return (request.body ?? {}) as Record<string, unknown>;
   const pairs: string[] = [];
   const files: Record<string, UploadedFile> = {};
-  for await (const part of request.parts()) {
+  // A file over UPLOAD_MAX_BYTES is cut off rather than failing the request: it is then a field error
+  // (422 too_large) like a file over its own rule's limit, and an unexpected one is simply dropped.
+  const options = { throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+  for await (const part of request.parts(options)) {
     if (part.type === 'file') {
       const rule = rules[part.fieldname];
+      if (!rule) {
+        // Unexpected file fields are ignored, never stored nor held in memory.
+        for await (const chunk of part.file) void chunk;
+        continue;
+      }
       const data = await part.toBuffer();
-      if (!rule) continue; // unexpected file fields are ignored, never stored
-      if (data.length === 0) continue;
-      const verdict = checkUpload(data, rule);
+      if (data.length === 0 && !part.file.truncated) continue;
+      const verdict = part.file.truncated ? 'too_large' : checkUpload(data, rule);
       if (verdict !== 'ok') throw new ValidationFailed(nestedError(part.fieldname, verdict === 'too_large' ? 'too_large' : 'invalid'));
       files[part.fieldname] = { filename: part.filename, mimetype: part.mimetype, data };
     } else {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/connection.js';
 import '../modules/audit/tables.js';
@@ -21,6 +22,8 @@ export async function startJobs(opts: { connectionString: string; db: Db; onErro
   await boss.start();
   const { db } = opts;
   const queues = new Set<string>();
+  /** This process's workers per queue: a job sent here wakes them instead of waiting for their poll. */
+  const workers = new Map<string, string[]>();
   const ensureQueue = async (name: string) => {
     if (queues.has(name)) return;
     await boss.createQueue(name);
@@ -30,7 +33,8 @@ export async function startJobs(opts: { connectionString: string; db: Db; onErro
     async work(name, handler) {
       await ensureQueue(name);
       const finish = (id: string) => db.updateTable('job_links').set({ finished_at: new Date() }).where('job_id', '=', id).execute();
-      await boss.work(name, { includeMetadata: true }, async (jobs) => {
+      let workerId = '';
+      workerId = await boss.work(name, { includeMetadata: true }, async (jobs) => {
         for (const job of jobs) {
           try {
             await handler(job.data as never);
@@ -41,13 +45,26 @@ export async function startJobs(opts: { connectionString: string; db: Db; onErro
           }
           await finish(job.id);
         }
+        // pg-boss fetches one job per poll (every 2 s): after a job, look for the next one at once, so a
+        // backlog is worked off without waiting a poll interval per job.
+        boss.notifyWorker(workerId);
       });
+      workers.set(name, [...(workers.get(name) ?? []), workerId]);
     },
     async send(name, data, entity) {
       await ensureQueue(name);
-      const id = await boss.send(name, data as object, { retryLimit: 3, retryBackoff: true });
-      if (!id) throw new Error(`job ${name} was not queued`);
+      // The link is written before the job exists: a worker may finish the job before `send` returns,
+      // and its `finish` must find the link (else the entity would stay pending for ever).
+      const id = randomUUID();
       await db.insertInto('job_links').values({ job_id: id, name, entity_type: entity.type, entity_id: entity.id }).execute();
+      try {
+        const queued = await boss.send(name, data as object, { id, retryLimit: 3, retryBackoff: true });
+        if (!queued) throw new Error(`job ${name} was not queued`);
+      } catch (error) {
+        await db.deleteFrom('job_links').where('job_id', '=', id).execute();
+        throw error;
+      }
+      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
       return id;
     },
     async pending(entity) {

@@ -18,18 +18,31 @@ const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
   { type: 'application/gzip', test: (b) => b[0] === 0x1f && b[1] === 0x8b },
 ];
 
-/** The type a file's content shows, for the types we accept; `text/csv` when it is plain text. */
-export function sniffType(head: Buffer): string | undefined {
+/**
+ * The type a file's content shows, for the types we accept; `text/csv` when it is plain text.
+ * `head` is the file's first bytes; `truncated` says whether more follow.
+ */
+export function sniffType(head: Buffer, truncated = true): string | undefined {
   const hit = SIGNATURES.find((s) => s.test(head));
   if (hit) return hit.type;
-  // Text: no NUL bytes in the first block and valid UTF-8.
-  if (!head.includes(0) && Buffer.from(head.toString('utf8'), 'utf8').equals(head)) return 'text/csv';
+  // Text: no NUL bytes in the first block and valid UTF-8. The block may end inside a multi-byte
+  // character (`stream: true` leaves an incomplete last sequence alone).
+  if (!head.includes(0) && isUtf8(head, truncated)) return 'text/csv';
   return undefined;
+}
+
+function isUtf8(data: Buffer, truncated: boolean): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data, { stream: truncated });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function checkUpload(data: Buffer, rule: UploadRule): 'ok' | 'too_large' | 'invalid_type' {
   if (data.length > rule.maxBytes) return 'too_large';
-  const type = sniffType(data.subarray(0, 512));
+  const type = sniffType(data.subarray(0, 512), data.length > 512);
   return type && rule.types.includes(type) ? 'ok' : 'invalid_type';
 }
 
@@ -65,7 +78,8 @@ export function createStorage(root: string): Storage {
       await fs.writeFile(file, data, { flag: 'wx' });
       return { key, size: data.length, digest: createHash('sha256').update(data).digest('hex'), contentType };
     },
-    read: (key) => fs.readFile(pathOf(key)),
+    // async, so a refused key is a rejected promise like any other failure to read
+    read: async (key) => fs.readFile(pathOf(key)),
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },

@@ -2,12 +2,18 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import * as oidc from 'openid-client';
 import type { AppContext } from '../../context.js';
-import { digest } from '../../lib/tokens.js';
+import { digest, sameText } from '../../lib/tokens.js';
 import { createSession } from './service.js';
 import './tables.js';
 
 export const OIDC_PROVIDER = 'entra_id';
 const REQUEST_TTL_MS = 10 * 60_000;
+const STATE_COOKIE = 'sso_state';
+
+/** Sent back on the provider's redirect (a top-level GET, so `lax` suffices), and only to our SSO paths. */
+function stateCookie(publicUrl: string, maxAge: number) {
+  return { path: '/users/auth/entra_id', httpOnly: true, sameSite: 'lax' as const, secure: publicUrl.startsWith('https://'), maxAge };
+}
 
 /** Only a path of this application may be a continue target (no open redirect). */
 export function safeContinue(value: unknown): string | undefined {
@@ -73,6 +79,9 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
         expires_at: new Date(Date.now() + REQUEST_TTL_MS),
       })
       .execute();
+    // The state is also kept in this browser, so a callback is only taken from the browser that
+    // started the sign-on (no login CSRF: a link with someone else's code and state signs nobody in).
+    reply.setCookie(STATE_COOKIE, state, stateCookie(ctx.config.publicUrl, REQUEST_TTL_MS / 1000));
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: 'openid email profile',
@@ -86,8 +95,11 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/users/auth/entra_id/callback', { config: { public: true, browser: true } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
+    const bound = request.cookies[STATE_COOKIE];
+    reply.clearCookie(STATE_COOKIE, stateCookie(ctx.config.publicUrl, 0));
     if (typeof query.error === 'string') return signInRedirect(reply, { error: 'sso_failed' });
     const state = typeof query.state === 'string' ? query.state : '';
+    if (!state || typeof bound !== 'string' || !sameText(bound, state)) return signInRedirect(reply, { error: 'sso_failed' });
     const pending = await ctx.db
       .deleteFrom('oidc_requests')
       .where('state_digest', '=', digest(state))
@@ -97,6 +109,7 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!pending) return signInRedirect(reply, { error: 'sso_failed' });
     const continueTo = pending.continue_to ?? undefined;
     let claims: oidc.IDToken | undefined;
+    let email: string;
     try {
       const config = await configuration();
       const tokens = await oidc.authorizationCodeGrant(config, new URL(request.url, ctx.config.publicUrl), {
@@ -105,12 +118,25 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
         expectedNonce: pending.nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims();
+      claims = tokens.claims()!;
+      // Providers may keep the scope's claims out of the ID token (OpenID Connect Core 5.4, and
+      // oidc-provider's default): then the user info endpoint has them.
+      let info: oidc.UserInfoResponse | undefined;
+      if (typeof claims.email !== 'string' && tokens.access_token) {
+        // Without it, preferred_username (Entra ID's sign-in name) still identifies the user.
+        info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'OpenID user info unavailable');
+          return undefined;
+        });
+      }
+      const source = typeof claims.email === 'string' ? claims : (info ?? claims);
+      // An address the provider itself calls unverified does not identify anyone here.
+      if (source.email_verified === false) throw new Error('the provider says the e-mail address is not verified');
+      email = String(source.email ?? claims.preferred_username ?? info?.preferred_username ?? '').trim().toLowerCase();
     } catch (error) {
       request.log.warn({ err: error }, 'OpenID sign-in failed');
       return signInRedirect(reply, { error: 'sso_failed', continue: continueTo });
     }
-    const email = String(claims?.email ?? claims?.preferred_username ?? '').trim().toLowerCase();
     const user = email
       ? await ctx.db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email).executeTakeFirst()
       : undefined;
