@@ -1,0 +1,79 @@
+import type { RefObject } from 'react';
+import { Keyboard, Menu, MenuItem, Popover, Text } from 'react-aria-components';
+import { isHidden, scopedCommands } from '../../../../commands/registry';
+import type { Selection } from '../../../../commands/types';
+import { useCommands } from '../../commands/context';
+import { useT } from '../../lib/i18n';
+import { kbd, menu, menuDescription, menuItem, menuItemLine, popover } from './styles';
+
+/** `mod+e` → `Ctrl+E` (⌘E on a Mac): how a command's hotkey reads next to its menu item. */
+export function hotkeyLabel(hotkey: string | readonly string[] | undefined): string | undefined {
+  const first = typeof hotkey === 'string' ? hotkey : hotkey?.[0];
+  if (!first) return undefined;
+  const mac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform);
+  return first
+    .split(' ')
+    .map((step) =>
+      step
+        .split('+')
+        .map((k) => (k === 'mod' ? (mac ? '⌘' : 'Ctrl') : k.length === 1 ? k.toUpperCase() : k[0].toUpperCase() + k.slice(1)))
+        .join(mac ? '' : '+'),
+    )
+    .join(' ');
+}
+
+interface RowMenuProps {
+  selection: Selection;
+  anchor: RefObject<Element | null>;
+  /** Translated name of the menu ("Actions for …"). */
+  label: string;
+  onClose(): void;
+}
+
+/**
+ * The row's commands (`scope.kind === 'row'`) in a react-aria Menu: arrow keys, typeahead, Escape,
+ * focus returning to the row. Disabled commands stay listed with their reason.
+ */
+export function RowMenu({ selection, anchor, label, onClose }: RowMenuProps) {
+  const t = useT();
+  const commands = useCommands();
+  const items = scopedCommands(selection.resource, 'row')
+    .map((command) => ({ command, availability: commands.availability(command.id, { selection }) }))
+    .filter((i) => !isHidden(i.availability));
+  const disabledKeys = items.filter((i) => !commands.isEnabled(i.availability)).map((i) => i.command.id);
+  return (
+    // named like the menu: react-aria renders a modal popover as a dialog, and a dialog needs a name
+    <Popover triggerRef={anchor} isOpen onOpenChange={(open) => !open && onClose()} placement="bottom end" className={popover} aria-label={label}>
+      <Menu
+        aria-label={label}
+        autoFocus="first"
+        className={menu}
+        disabledKeys={disabledKeys}
+        onAction={(key) => {
+          onClose();
+          // after the menu has gone and focus is back on the row: the command may open a dialog
+          setTimeout(() => void commands.run(String(key), { selection }), 0);
+        }}
+        renderEmptyState={() => <div className={menuItem}>{t('grid.no_actions')}</div>}
+      >
+        {items.map(({ command, availability }) => {
+          const reason = 'reason' in availability ? t(availability.reason) : undefined;
+          const hotkey = hotkeyLabel(command.hotkey);
+          return (
+            <MenuItem key={command.id} id={command.id} textValue={t(command.title)} className={menuItem}>
+              <span className={menuItemLine}>
+                <Text slot="label">{t(command.title)}</Text>
+                {hotkey && <Keyboard className={kbd}>{hotkey}</Keyboard>}
+              </span>
+              {reason && (
+                <Text slot="description" className={menuDescription}>
+                  {reason}
+                </Text>
+              )}
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </Popover>
+  );
+}

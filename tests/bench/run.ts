@@ -1,0 +1,95 @@
+/**
+ * `npm run bench`: each number beside a baseline measured in the same run, on this machine.
+ *   1. initial JavaScript (gzip) of the app against a plain React + router page;
+ *   2. palette open time (Ctrl+K to focused input) against a native <dialog> opened by the same key;
+ *   3. scroll frame times of the 100,000-row grid against a plain DOM table of the same rows.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { startApp } from './app-server';
+import { launch, ms, preparePage } from './browser';
+import { buildBaseline, initialJsGzip } from './bundle-size';
+import { scrollFrameTimes } from './grid-scroll';
+import { nativeDialogTimes, paletteOpenTimes } from './palette-open';
+import { serveDir } from './static-server';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const row = (name: string, ours: string, base: string) => console.log(`${name.padEnd(34)} ${ours.padStart(22)}   ${base.padStart(22)}`);
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'remit-bench-'));
+  console.log(`${''.padEnd(34)} ${'Remit'.padStart(22)}   ${'baseline'.padStart(22)}`);
+
+  // 1. Bundle size
+  const appDist = path.join(tmp, 'app');
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'silent', build: { outDir: appDist, emptyOutDir: true, sourcemap: false } });
+  const baseDist = path.join(tmp, 'baseline');
+  await buildBaseline(baseDist);
+  row('initial JS, gzip', kb(initialJsGzip(appDist)), kb(initialJsGzip(baseDist)));
+
+  const browser = await launch();
+  try {
+    // 2. Palette open time, on the real app signed in.
+    const app = await startApp(3191, appDist);
+    try {
+      const page = await preparePage(await browser.newPage());
+      await page.goto(`${app.url}/users/sign-in`);
+      await page.getByLabel('E-mail').fill('bench@remit.test');
+      await page.getByLabel('Password').fill('bench-password-123');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${app.url}/`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      // First open loads the palette's code; measure that and the warm opens separately.
+      const first = await paletteOpenTimes(page, 1);
+      const warm = await paletteOpenTimes(page, 20);
+      const nativePage = await preparePage(await browser.newPage());
+      const nativeFirst = await nativeDialogTimes(nativePage, 1);
+      const native = await nativeDialogTimes(nativePage, 20);
+      row('palette open, first', ms(first.p50), ms(nativeFirst.p50));
+      row('palette open, p50 / p95', `${ms(warm.p50)} / ${ms(warm.p95)}`, `${ms(native.p50)} / ${ms(native.p95)}`);
+    } finally {
+      await app.stop();
+    }
+
+    // 3. Grid scrolling, 100,000 rows.
+    const benchDist = path.join(tmp, 'grid');
+    await build({
+      root: path.resolve('src/client'),
+      logLevel: 'silent',
+      plugins: [react()],
+      resolve: { alias: { 'styled-system': path.resolve('styled-system') } },
+      build: { outDir: benchDist, emptyOutDir: true, rolldownOptions: { input: path.resolve('src/client/bench.html') } },
+    });
+    const server = await serveDir(benchDist);
+    try {
+      const results: Record<string, Awaited<ReturnType<typeof scrollFrameTimes>>> = {};
+      for (const which of ['kit', 'plain']) {
+        const page = await preparePage(await browser.newPage({ viewport: { width: 1360, height: 800 } }));
+        const t0 = Date.now();
+        await page.goto(`${server.url}/bench.html?grid=${which}`);
+        await page.waitForSelector('table, [role=grid]', { timeout: 120_000 });
+        const load = Date.now() - t0;
+        results[which] = { ...(await scrollFrameTimes(page, 240)), load } as never;
+        await page.close();
+      }
+      const k = results.kit as typeof results.kit & { load: number };
+      const p = results.plain as typeof results.plain & { load: number };
+      row('grid 100k rows: first render', `${k.load} ms`, `${p.load} ms`);
+      row('grid scroll frame p50 / p95', `${ms(k.p50)} / ${ms(k.p95)}`, `${ms(p.p50)} / ${ms(p.p95)}`);
+      row('grid scroll frames over 20 ms', `${k.over20} of ${k.n}`, `${p.over20} of ${p.n}`);
+    } finally {
+      server.close();
+    }
+  } finally {
+    await browser.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
