@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export function launch(): Promise<Browser> {
   return chromium.launch({
@@ -16,7 +16,7 @@ export function stats(samples: number[]) {
 export const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 /** tsx keeps function names with a `__name` helper that pages don't have; give them a no-op one. */
-export async function preparePage<P extends { addInitScript(script: string): Promise<void> }>(page: P): Promise<P> {
+export async function preparePage<P extends Pick<Page, 'addInitScript'>>(page: P): Promise<P> {
   await page.addInitScript('window.__name = (f) => f');
   return page;
 }
