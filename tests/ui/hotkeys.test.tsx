@@ -67,12 +67,28 @@ describe('hotkey dispatcher', () => {
     expect(ran).toEqual(['shell.palette', 'shell.help']);
   });
 
-  it('leaves every key to a focus owner and to fields', () => {
+  it('leaves single keys to a focus owner and to fields, but Ctrl+K still opens the palette from a form', () => {
     const ran: string[] = [];
     const { getByText, getByLabelText } = renderApp(<Harness ran={ran} />);
     for (const k of ['g', 'v', '?']) key(getByText('inside owner'), { key: k });
-    key(getByText('inside owner'), { key: 'k', ctrlKey: true });
     for (const k of ['g', 'a', 'b']) key(getByLabelText('name'), { key: k });
+    expect(ran).toEqual([]);
+    key(getByText('inside owner'), { key: 'k', ctrlKey: true });
+    expect(ran).toEqual(['shell.palette']);
+  });
+
+  it('fires nothing underneath an open modal dialog', () => {
+    const ran: string[] = [];
+    const { getByText } = renderApp(
+      <>
+        <Harness ran={ran} />
+        <div role="dialog" aria-modal="true" aria-label="modal">
+          <button type="button">in modal</button>
+        </div>
+      </>,
+    );
+    key(getByText('in modal'), { key: 'k', ctrlKey: true });
+    key(getByText('outside'), { key: '?' });
     expect(ran).toEqual([]);
   });
 });

@@ -68,7 +68,8 @@ export function useHotkeys(run: (commandId: string) => void, enabled: boolean): 
       if (e.defaultPrevented || e.isComposing || e.repeat) return;
       const target = e.target as Element | null;
       const editable = isEditable(target);
-      const owned = insideFocusOwner(target) || modalOpen();
+      const modal = modalOpen();
+      const owned = insideFocusOwner(target) || modal;
       const commands = allCommands();
 
       for (const command of commands) {
@@ -76,7 +77,9 @@ export function useHotkeys(run: (commandId: string) => void, enabled: boolean): 
           if (hk.includes(' ')) continue;
           const combo = parseCombo(hk);
           if (!matches(combo, e)) continue;
-          if (owned) return; // the focus owner has the keys
+          // A focus owner has the keys; only a Ctrl/Cmd combination (the palette) passes a non-modal one
+          // such as a form, which lets the keys it needs (an editor's Ctrl+K) stop here first.
+          if (modal || (owned && !combo.mod)) return;
           if (editable && !combo.mod) return;
           if (combo.ctrl && (window.getSelection()?.toString() ?? '') !== '') return;
           e.preventDefault();
