@@ -126,6 +126,8 @@ export function resourceCommands<Row extends { id: number | string }>(def: Resou
         roles: def.roles,
         scope: scope('bulk'),
         when: (ctx) => {
+          // Elsewhere than a list of this resource (the palette on another page) it does not exist.
+          if (ctx.selection?.resource !== def.resource) return { hidden: true };
           const rows = rowsOf<Row>(ctx, def.resource);
           if (rows.length === 0) return { enabled: false, reason: 'commands.reasons.nothing_selected' };
           const refused = rows.map((r) => deleteRule(r)).find((a) => !('enabled' in a && a.enabled));

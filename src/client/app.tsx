@@ -32,6 +32,7 @@ import { Frame } from './shell/frame';
 import { Home } from './shell/home';
 import { useHotkeys } from './shell/hotkeys';
 import { NotFound } from './shell/not-found';
+import { Palette } from './shell/palette';
 import { ForgotPassword, SetPassword } from './shell/password';
 import { Placeholder } from './shell/placeholder';
 import { SignIn } from './shell/sign-in';
@@ -41,10 +42,8 @@ import { applyTheme, toggleTheme } from './shell/theme';
 
 registerAllCommands();
 
-// The palette and the help sheet are not needed for the first paint: they load once the workbench
-// is idle, so the first Ctrl+K is as quick as the later ones.
-const loadPalette = () => import('./shell/palette');
-const Palette = lazy(() => loadPalette().then((m) => ({ default: m.Palette })));
+// The palette is part of the first bundle: keys typed right after the first Ctrl+K must land in it.
+// The help sheet loads on first use.
 const HelpSheet = lazy(() => import('./shell/help-sheet').then((m) => ({ default: m.HelpSheet })));
 
 const PUBLIC_PATHS = ['/users/sign-in', '/users/password/new', '/users/password/edit'];
@@ -237,10 +236,6 @@ function Workbench({ user, setLanguage, signOut }: { user: SessionUser; setLangu
     [env],
   );
   useHotkeys(run, !paletteOpen && !helpOpen);
-  useEffect(() => {
-    const id = setTimeout(() => void loadPalette(), 1500);
-    return () => clearTimeout(id);
-  }, []);
 
   return (
     <CommandEnvironmentProvider value={env}>

@@ -28,7 +28,7 @@ describe('command palette', () => {
     await user.keyboard('vatrt');
     expect(screen.getByRole('option', { name: /VAT rates/ })).toBeInTheDocument();
     await user.keyboard('{Enter}');
-    expect(location.history.at(-1)).toBe('/admin/vat-rates');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin/vat-rates'));
   });
 
   it('shows only what the roles allow, and says why a command is disabled', async () => {
@@ -49,7 +49,7 @@ describe('command palette', () => {
     await act(async () => {
       await user.click(screen.getByRole('option', { name: /Deutsche Bank/ }));
     });
-    expect(location.history.at(-1)).toBe('/admin/banks/7/edit');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/admin/banks/7/edit'));
   });
 
   it('announces when nothing matches', async () => {

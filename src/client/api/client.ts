@@ -37,11 +37,13 @@ interface RequestOptions {
   /** Do not raise the global 401/403 handling (the sign-in call handles its own 401). */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** Read the answer as a Blob (an image the page shows, a download) instead of JSON. */
+  as?: 'blob';
 }
 
 /** Every call sends `client: web`, the bearer token and the uid (spec 1, section 7). */
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', client: 'web' };
+  const headers: Record<string, string> = { accept: opts.as === 'blob' ? '*/*' : 'application/json', client: 'web' };
   const token = readCookie('token');
   const uid = readCookie('uid');
   if (token && uid) {
@@ -64,6 +66,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     throw error;
   }
   if (res.status === 204) return undefined as T;
+  if (opts.as === 'blob' && res.ok) return (await res.blob()) as T;
   const isJson = res.headers.get('content-type')?.includes('application/json');
   const data = isJson ? await res.json().catch(() => undefined) : undefined;
   if (!res.ok) {
@@ -79,6 +82,8 @@ export const api = {
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
   put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
   delete: (path: string, opts?: RequestOptions) => request<void>('DELETE', path, opts),
+  /** A file behind the bearer header (an organization's logo): `URL.createObjectURL(await api.blob(url))`. */
+  blob: (path: string, query?: Query, opts?: Omit<RequestOptions, 'query' | 'as'>) => request<Blob>('GET', path, { ...opts, query, as: 'blob' }),
 };
 
 export interface ListResponse<T> {

@@ -124,7 +124,9 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
     if ('reason' in e.availability) return;
     remember(e.command.id);
     onClose();
-    void e.command.run(ctx);
+    // After the palette has gone: while it is open the page behind is inert, so a page the command
+    // opens in the same render could not take the focus (a form's first field).
+    setTimeout(() => void e.command.run(ctx), 0);
   };
 
   const renderEntry = (e: Entry, prefix: string) => {
@@ -174,7 +176,7 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
                       value={`record:${lookup}:${hit.id}`}
                       onSelect={() => {
                         onClose();
-                        ctx.navigate(href);
+                        setTimeout(() => ctx.navigate(href), 0);
                       }}
                       className={itemStyle}
                     >

@@ -15,7 +15,11 @@ export function SearchBox() {
   const [value, setValue] = useState(q);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => setValue(q), [q]);
+  // A pause still running when the page is left (↓ Enter on a row right after typing) must not bring
+  // the user back: it is dropped with the box, and it only writes to the page it was typed on.
+  useEffect(() => () => clearTimeout(timer.current), []);
   const write = (next: string) => {
+    if (typeof window !== 'undefined' && window.location.pathname !== location) return;
     const params = new URLSearchParams(search);
     if (next) params.set('q', next);
     else params.delete('q');

@@ -69,7 +69,8 @@ export function AutocompleteField<Item, Value = string>({ path, param = 'q', lab
           inputValue={text}
           onInputChange={(next) => {
             setText(next);
-            search.query(next);
+            // the chosen label written back into the input is not a search
+            if (next !== label || next === '') search.query(next);
           }}
           selectedKey={null}
           onSelect={(key) => {
@@ -81,6 +82,8 @@ export function AutocompleteField<Item, Value = string>({ path, param = 'q', lab
             search.clear();
           }}
           allowsCustomValue
+          // An empty list opens only while the user types: a choice that fills the input does not reopen it.
+          allowsEmptyCollection={text !== label}
           showButton={false}
           loading={search.loading}
           placeholder={placeholder ? t(placeholder) : undefined}

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, ComboBox, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { cx } from 'styled-system/css';
 import { button, input } from 'styled-system/recipes';
@@ -42,6 +42,8 @@ export interface ComboBoxControlProps {
   autoFocus?: boolean;
   /** Content before the input inside the same row (chips). */
   before?: ReactNode;
+  /** Open the list even when it has no items, to say 'Searching…' or 'No matches' (default true). */
+  allowsEmptyCollection?: boolean;
 }
 
 /**
@@ -70,8 +72,19 @@ export function ComboBoxControl({
   onKeyDown,
   autoFocus,
   before,
+  allowsEmptyCollection = true,
 }: ComboBoxControlProps) {
   const t = useT();
+  // Focus after the first paint, not with the input's autoFocus: react-aria does not write the chosen
+  // item's text into a focused input, so an edit form opening on its country would show it empty.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!autoFocus) return;
+    const frame = requestAnimationFrame(() => inputRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+    // only when the field appears
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <ComboBox
       aria-labelledby={aria['aria-labelledby']}
@@ -86,7 +99,7 @@ export function ComboBoxControl({
       disabledKeys={disabledKeys}
       onSelectionChange={(key: Key | null) => onSelect(key === null ? null : String(key))}
       allowsCustomValue={allowsCustomValue}
-      allowsEmptyCollection
+      allowsEmptyCollection={allowsEmptyCollection}
       menuTrigger={menuTrigger}
       isDisabled={disabled}
       isReadOnly={readOnly}
@@ -95,7 +108,7 @@ export function ComboBoxControl({
       style={{ flex: 1 }}
     >
       {before}
-      <Input id={aria.id} name={name} aria-required={aria['aria-required']} className={input()} placeholder={placeholder} onKeyDown={onKeyDown} autoFocus={autoFocus} />
+      <Input id={aria.id} name={name} aria-required={aria['aria-required']} className={input()} placeholder={placeholder} onKeyDown={onKeyDown} ref={inputRef} />
       {showButton && (
         <Button className={cx(button({ variant: 'secondary' }), fieldStyles.iconButton)}>
           <span aria-hidden="true">▾</span>

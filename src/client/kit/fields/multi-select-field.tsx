@@ -14,6 +14,8 @@ export interface MultiSelectFieldProps extends FieldProps<string[]> {
   /** Options shown but not choosable now (roles that exclude a chosen one). */
   disabledOptions?: string[];
   placeholder?: string;
+  /** The order is meaningful (rules tried in turn): chips are numbered and Ctrl/Alt+arrow moves one. */
+  ordered?: boolean;
 }
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
@@ -21,9 +23,10 @@ const stack = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
 /**
  * Several values from a list: a combobox to find and add one (type to filter, Enter adds), the chosen
  * ones as chips (Delete/Backspace on a chip removes it; Backspace in the empty input removes the
- * last). The value is the list of option values, in the order chosen.
+ * last). The value is the list of option values, in the order chosen; `ordered` lets the keyboard
+ * reorder them (Ctrl/Alt + arrow on a chip).
  */
-export function MultiSelectField({ options, translate = true, disabledOptions, placeholder, ...props }: MultiSelectFieldProps) {
+export function MultiSelectField({ options, translate = true, disabledOptions, placeholder, ordered, ...props }: MultiSelectFieldProps) {
   const t = useT();
   const b = useFieldBinding<string[]>(props, []);
   const [text, setText] = useState('');
@@ -36,16 +39,24 @@ export function MultiSelectField({ options, translate = true, disabledOptions, p
   const items = options
     .filter((o) => !chosen.includes(String(o.value)))
     .map((o) => ({ id: String(o.value), label: translate ? t(o.label) : o.label }))
-    .filter((o) => !q || o.label.toLowerCase().includes(q) || o.id.toLowerCase().includes(q));
+    .filter((o) => !q || o.label.toLowerCase().includes(q) || o.id.toLowerCase().includes(q))
+    // what starts with the typed text first: 'video id' → Video id before Custom id matches video id
+    .sort((a, b) => Number(!a.label.toLowerCase().startsWith(q)) - Number(!b.label.toLowerCase().startsWith(q)));
   const remove = (ids: string[]) => {
     b.setValue(chosen.filter((v) => !ids.includes(v)));
+    b.touch();
+  };
+  const move = (id: string, to: number) => {
+    const next = chosen.filter((v) => v !== id);
+    next.splice(to, 0, id);
+    b.setValue(next);
     b.touch();
   };
   return (
     <Field binding={b} className={props.className}>
       {(aria) => (
         <div className={stack} data-focus-owner="">
-          <ChipList label={t('form.chips.chosen', { label: b.label })} chips={chosen.map((v) => ({ id: v, label: labelOf(v) }))} onRemove={remove} disabled={b.disabled || b.readOnly} />
+          <ChipList label={t('form.chips.chosen', { label: b.label })} chips={chosen.map((v) => ({ id: v, label: labelOf(v) }))} onRemove={remove} disabled={b.disabled || b.readOnly} onMove={ordered ? move : undefined} />
           {!b.readOnly && (
             <ComboBoxControl
               aria={aria}

@@ -53,4 +53,6 @@ export { FieldList, type FieldListProps, type FieldListItem } from './field-list
 export { useForm, useOptionalForm, useFieldValue, FormProvider } from './form-context';
 export { confirmLeave, guardedAroundNav, hasLeaveGuard, useLeaveGuard } from './leave-guard';
 export { toFormData } from './form-data';
+export { recordValues } from './record-values';
+export { FormTitle } from './form-title';
 export { getIn, setIn, errorsAt, type FieldPath } from './paths';

@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { Link, Router } from 'wouter';
 import { CommandEnvironmentProvider, useCommandEnvironment } from '../../commands/context';
+import { usePageEntity } from '../../commands/page-context';
 import { useT } from '../../lib/i18n';
 import { confirmDialog } from '../dialog';
 import { FormProvider } from './form-context';
@@ -55,10 +56,13 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
 
   // Commands run from inside the form see its record and are guarded when they navigate.
   const { record } = form;
+  const ownEntity = useMemo(() => (record && options.id != null ? { resource: options.resource, id: options.id, record } : undefined), [record, options.id, options.resource]);
+  // The palette and hotkeys (outside the form) see the record too: `<resource>.delete_current`.
+  usePageEntity(ownEntity);
   const innerEnv = useMemo(() => {
-    const entity = record && options.id != null ? { resource: options.resource, id: options.id, record } : env.page?.entity;
+    const entity = ownEntity ?? env.page?.entity;
     return { ...env, navigate: (to: string) => guardedAroundNav(env.navigate, to), page: { ...env.page, entity } };
-  }, [env, record, options.id, options.resource]);
+  }, [env, ownEntity]);
 
   // After a failed attempt: move to the first marked field and announce it.
   useEffect(() => {
@@ -154,14 +158,16 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
             <div className={footer}>
               {actions}
               <span className={css({ flex: 1 })} />
+              {/* Save comes first in the document so Enter in a field (implicit submission uses the first
+                  submit button) saves like the primary button; `order` keeps it rightmost on screen. */}
+              <button type="submit" data-mode="list" className={`${button({ variant: 'primary' })} ${css({ order: 2 })}`} disabled={form.saving} aria-keyshortcuts={isMac() ? 'Meta+S' : 'Control+S'}>
+                {t(form.saving ? 'form.saving' : 'form.save')} <kbd className={kbd} aria-hidden="true">{mod}S</kbd>
+              </button>
               {!saveOnly && (
-                <button type="submit" data-mode="continue" className={button({ variant: 'secondary' })} disabled={form.saving} aria-keyshortcuts={isMac() ? 'Meta+Enter' : 'Control+Enter'}>
+                <button type="submit" data-mode="continue" className={`${button({ variant: 'secondary' })} ${css({ order: 1 })}`} disabled={form.saving} aria-keyshortcuts={isMac() ? 'Meta+Enter' : 'Control+Enter'}>
                   {t('form.save_and_continue')} <kbd className={kbd} aria-hidden="true">{mod}↵</kbd>
                 </button>
               )}
-              <button type="submit" data-mode="list" className={button({ variant: 'primary' })} disabled={form.saving} aria-keyshortcuts={isMac() ? 'Meta+S' : 'Control+S'}>
-                {t(form.saving ? 'form.saving' : 'form.save')} <kbd className={kbd} aria-hidden="true">{mod}S</kbd>
-              </button>
             </div>
             <div className="sr-only" aria-live="polite">
               {announcement}

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { check, type FieldErrors } from '../../../shared/validation/core';
 import { api, ApiError } from '../../api/client';
 import { useCommandEnvironment } from '../../commands/context';
+import { invalidateLists } from '../grid/use-list';
 import { useT } from '../../lib/i18n';
 import { deepEqual, errorPaths, errorsAt, getIn, isUnder, mergeErrors, reindex, reindexPaths, setIn, withoutErrorsAt, type FieldPath } from './paths';
 
@@ -286,6 +287,9 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
       const name = getIn(s.values, 'name');
       env.services.notify('success', t(recordId === null ? (opts.messages.created ?? opts.messages.saved) : opts.messages.saved, { name: typeof name === 'string' ? name : '' }));
       env.services.invalidate(opts.resource);
+      // Lists of the resource that are cached but not on screen: without this, the list opened right
+      // after a save (within SWR's 2 s dedupe window) would show the answer from before the save.
+      void invalidateLists(opts.resource);
       const record = saved && typeof saved === 'object' && Object.keys(saved).length ? saved : undefined;
       if (newId !== null && newId !== undefined) {
         if (record) justSaved.set(`${opts.basePath}/${newId}`, Date.now());

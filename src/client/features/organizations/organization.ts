@@ -1,0 +1,162 @@
+import { CONTRACT_TYPES, REVENUE_SHARE_TYPES, WBS_MATRIX } from '../../../shared/validation/organizations';
+import { toFormData } from '../../kit/form/form-data';
+import type { FormValues } from '../../kit/form/use-resource-form';
+
+/** An organization as the server sends it (spec 1, 3; GET /api/organizations/:id). */
+export interface Organization {
+  id: number;
+  name: string;
+  number: string;
+  country_code: string;
+  currency: string;
+  city: string;
+  postal_code: string;
+  street: string;
+  street_number: string;
+  full_address: string;
+  color_primary: string | null;
+  color_accent: string | null;
+  overridden_payment_type: string | null;
+  logo_url: string | null;
+  invoice_emails: string[];
+  invoice_cc_emails: string[];
+  vendor_change_request_notification_emails: string[];
+  payment_paused_notification_emails: string[];
+  payment_due_interval_length: number | null;
+  payment_due_interval_unit: string | null;
+  vendor_sources: { external: string; internal: string; network: string };
+  managing_directors: ManagingDirector[];
+  legal_imprints: LegalImprint[];
+  signers: Signer[];
+  wbs_codes: WbsCode[];
+  created_at: string;
+}
+
+export interface ManagingDirector {
+  id?: number;
+  full_name: string;
+  email: string;
+}
+export interface LegalImprint {
+  id?: number;
+  locale: string;
+  template: string;
+}
+export interface Signer {
+  id?: number;
+  user_id: number | null;
+  /** The chosen user as the server sent it (its e-mail labels the lookup field). */
+  user?: { id: number; email: string; first_name: string; last_name: string };
+  is_primary: boolean;
+  is_secondary: boolean;
+}
+export interface WbsCode {
+  id?: number;
+  contract_type: (typeof CONTRACT_TYPES)[number];
+  revenue_share_type: (typeof REVENUE_SHARE_TYPES)[number];
+  template: string;
+}
+
+/** What the form edits: the entity's fields with '' for empty values, plus the logo file to upload. */
+export interface OrganizationValues extends FormValues {
+  name: string;
+  number: string;
+  country_code: string;
+  currency: string;
+  city: string;
+  postal_code: string;
+  street: string;
+  street_number: string;
+  color_primary: string;
+  color_accent: string;
+  overridden_payment_type: string;
+  logo: File | null;
+  remove_logo: boolean;
+  invoice_emails: string[];
+  invoice_cc_emails: string[];
+  vendor_change_request_notification_emails: string[];
+  payment_paused_notification_emails: string[];
+  payment_due_interval_length: string;
+  payment_due_interval_unit: string;
+  vendor_sources: { external: string; internal: string; network: string };
+  managing_directors: ManagingDirector[];
+  legal_imprints: LegalImprint[];
+  signers: Signer[];
+  wbs_codes: WbsCode[];
+}
+
+export const EMAIL_LISTS = ['invoice_emails', 'invoice_cc_emails', 'vendor_change_request_notification_emails', 'payment_paused_notification_emails'] as const;
+
+/** A new organization: one managing director to fill in and the 15 WBS rows (spec 1, 2.10). */
+export function newOrganization(): OrganizationValues {
+  return {
+    name: '',
+    number: '',
+    country_code: '',
+    currency: '',
+    city: '',
+    postal_code: '',
+    street: '',
+    street_number: '',
+    color_primary: '',
+    color_accent: '',
+    overridden_payment_type: 'none',
+    logo: null,
+    remove_logo: false,
+    invoice_emails: [],
+    invoice_cc_emails: [],
+    vendor_change_request_notification_emails: [],
+    payment_paused_notification_emails: [],
+    payment_due_interval_length: '',
+    payment_due_interval_unit: '',
+    vendor_sources: { external: '', internal: '', network: '' },
+    managing_directors: [{ full_name: '', email: '' }],
+    legal_imprints: [],
+    signers: [],
+    wbs_codes: WBS_MATRIX.map((pair) => ({ ...pair, template: '' })),
+  };
+}
+
+/** The server's record → form values (nulls become '' and 'none'; the WBS rows always in matrix order). */
+export function organizationValues(record: Record<string, unknown>): OrganizationValues {
+  const o = record as unknown as Organization;
+  const empty = newOrganization();
+  const wbs = WBS_MATRIX.map((pair) => {
+    const stored = (o.wbs_codes ?? []).find((w) => w.contract_type === pair.contract_type && w.revenue_share_type === pair.revenue_share_type);
+    return stored ? { id: stored.id, ...pair, template: stored.template } : { ...pair, template: '' };
+  });
+  return {
+    ...empty,
+    name: o.name ?? '',
+    number: o.number ?? '',
+    country_code: o.country_code ?? '',
+    currency: o.currency ?? '',
+    city: o.city ?? '',
+    postal_code: o.postal_code ?? '',
+    street: o.street ?? '',
+    street_number: o.street_number ?? '',
+    color_primary: o.color_primary ?? '',
+    color_accent: o.color_accent ?? '',
+    overridden_payment_type: o.overridden_payment_type ?? 'none',
+    invoice_emails: o.invoice_emails ?? [],
+    invoice_cc_emails: o.invoice_cc_emails ?? [],
+    vendor_change_request_notification_emails: o.vendor_change_request_notification_emails ?? [],
+    payment_paused_notification_emails: o.payment_paused_notification_emails ?? [],
+    payment_due_interval_length: o.payment_due_interval_length === null || o.payment_due_interval_length === undefined ? '' : String(o.payment_due_interval_length),
+    payment_due_interval_unit: o.payment_due_interval_unit ?? '',
+    vendor_sources: { ...empty.vendor_sources, ...o.vendor_sources },
+    managing_directors: (o.managing_directors ?? []).map(({ id, full_name, email }) => ({ id, full_name, email })),
+    legal_imprints: (o.legal_imprints ?? []).map(({ id, locale, template }) => ({ id, locale, template })),
+    signers: (o.signers ?? []).map(({ id, user_id, user, is_primary, is_secondary }) => ({ id, user_id, user, is_primary, is_secondary })),
+    wbs_codes: wbs,
+  };
+}
+
+/**
+ * The request body: multipart (bracket notation, the file as `organization[logo]`) when a logo is
+ * chosen, otherwise the struct's validated value as JSON.
+ */
+export function organizationPayload(values: OrganizationValues, validated: unknown): unknown {
+  const payload = validated as Record<string, unknown>;
+  return values.logo instanceof File ? toFormData('organization', { ...payload, logo: values.logo }) : payload;
+}

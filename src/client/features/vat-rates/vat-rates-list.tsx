@@ -1,0 +1,54 @@
+import { useMemo } from 'react';
+import { useInitData } from '../../api/init-data';
+import { DecimalText, Timestamp, type Column } from '../../kit/grid';
+import type { FilterField } from '../../kit/grid/filters';
+import { ListScreen } from '../../kit/list-screen';
+import type { VatRate } from './vat-rate';
+
+const defaults = { sort_by: 'country_code', sort_direction: 'asc' } as const;
+
+/** VAT rates (spec 1, 2.13): id, country, rate in %, created; filtered by country. */
+export default function VatRatesList() {
+  const { countries } = useInitData();
+  const names = useMemo(() => new Map(countries.map((c) => [c.code, c.name])), [countries]);
+  const columns = useMemo<Column<VatRate>[]>(
+    () => [
+      { id: 'id', header: 'vat_rates.fields.id', sortable: true, width: 70, grow: 0, align: 'end' },
+      {
+        id: 'country_code',
+        header: 'vat_rates.fields.country_code',
+        sortable: true,
+        rowHeader: true,
+        width: 220,
+        cell: (rate) => (names.has(rate.country_code) ? `${names.get(rate.country_code)} (${rate.country_code})` : rate.country_code),
+      },
+      {
+        id: 'rate',
+        header: 'vat_rates.fields.rate_percent',
+        sortable: true,
+        width: 110,
+        grow: 0,
+        align: 'end',
+        cell: (rate) => <DecimalText value={rate.rate} minFraction={0} trim />,
+      },
+      { id: 'created_at', header: 'vat_rates.fields.created_at', sortable: true, width: 190, grow: 0, cell: (rate) => <Timestamp value={rate.created_at} /> },
+    ],
+    [names],
+  );
+  const filters = useMemo<FilterField[]>(
+    () => [{ kind: 'select', name: 'country_code', label: 'vat_rates.fields.country_code', options: countries.map((c) => ({ value: c.code, label: c.name })) }],
+    [countries],
+  );
+  return (
+    <ListScreen<VatRate>
+      title="vat_rates.title"
+      path="/api/vat_rates"
+      resource="vat_rates"
+      columns={columns}
+      filters={filters}
+      defaults={defaults}
+      newCommand="go.vat_rates.new"
+      openCommand="vat_rates.edit"
+    />
+  );
+}
