@@ -104,14 +104,14 @@ describe('FormTabs', () => {
     const user = userEvent.setup();
     renderForm(<OrganizationForm initial={{ signers: [{ user_id: '3' }, { user_id: '4' }] }} />, { texts });
     const signersTab = screen.getByRole('tab', { name: /Signers/ });
-    expect(signersTab).toHaveAccessibleName('Signers 2 entries');
+    expect(signersTab).toHaveAccessibleName('Signers (2)');
     await user.type(screen.getByLabelText(/^Name/), 'Org');
     expect(screen.queryByTestId('tab-error-managing-directors')).toBeNull();
     await user.click(screen.getByRole('button', { name: /^Save\b(?! and)/ }));
     // The general tab is clean, the managing directors tab is not (too few): it opens and carries the badge.
     await waitFor(() => expect(screen.getByRole('tab', { name: /Managing directors/ })).toHaveAttribute('aria-selected', 'true'));
     expect(screen.getByTestId('tab-error-managing-directors')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /Managing directors/ })).toHaveAccessibleName('Managing directors 0 entries contains errors');
+    expect(screen.getByRole('tab', { name: /Managing directors/ })).toHaveAccessibleName('Managing directors (0) contains errors');
     expect(screen.queryByTestId('tab-error-general')).toBeNull();
     expect(screen.queryByTestId('tab-error-signers')).toBeNull();
     expect(screen.getByRole('tabpanel')).toHaveTextContent('is invalid');
@@ -135,7 +135,7 @@ describe('FieldList', () => {
     await user.keyboard('Anna');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await user.keyboard('Bert');
-    expect(screen.getByRole('tab', { name: /Managing directors/ })).toHaveAccessibleName('Managing directors 2 entries');
+    expect(screen.getByRole('tab', { name: /Managing directors/ })).toHaveAccessibleName('Managing directors (2)');
     const names = () => screen.getAllByLabelText(/^Full name/).map((i) => (i as HTMLInputElement).value);
     expect(names()).toEqual(['Anna', 'Bert']);
     await user.click(screen.getByRole('button', { name: 'Move entry 2 up' }));
