@@ -12,6 +12,9 @@ import { createStorage } from './lib/storage.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+// Module-level so a failed start-up can still stop the database it started.
+let embedded: EmbeddedServer | undefined;
+
 async function main() {
   let config: Config;
   try {
@@ -25,7 +28,6 @@ async function main() {
   }
   const log = pino({ level: config.logLevel });
 
-  let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info(`starting the embedded PostgreSQL server (data in ${path.join(config.dataDir, 'pg')})`);
@@ -93,7 +95,8 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
-main().catch((error) => {
-  console.error('Remit failed to start:', error);
+main().catch(async (error) => {
+  console.error('Remit failed to start:', error ?? 'unknown error');
+  await embedded?.stop().catch(() => undefined);
   process.exit(1);
 });
