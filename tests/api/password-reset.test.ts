@@ -63,6 +63,12 @@ describe('POST /users/password.json', () => {
     expect(mails[0]).toContain('Hello Rosa');
   });
 
+  it('mails one account at most three links an hour, answering 204 every time', async () => {
+    await userWithPassword('flooded@test.local', 'old password 123');
+    for (let i = 0; i < 5; i++) expect((await requestReset('flooded@test.local')).statusCode).toBe(204);
+    expect(await mailsTo('flooded@test.local')).toHaveLength(3);
+  });
+
   it('mails nobody for a disabled account, and still answers 204', async () => {
     await userWithPassword('disabled@test.local', 'old password 123', { disabled: true });
     const res = await requestReset('disabled@test.local');

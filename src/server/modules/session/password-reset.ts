@@ -46,8 +46,19 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .where('disabled', '=', false)
     .executeTakeFirst();
-  if (user) await sendPasswordMail(ctx, user, 'reset');
+  if (!user) return;
+  // At most a few links an hour per account: asking again and again must not flood the mailbox.
+  const { n } = await ctx.db
+    .selectFrom('password_tokens')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', user.id)
+    .where('created_at', '>', new Date(Date.now() - 3600_000))
+    .executeTakeFirstOrThrow();
+  if (n >= RESET_MAILS_PER_HOUR) return;
+  await sendPasswordMail(ctx, user, 'reset');
 }
+
+export const RESET_MAILS_PER_HOUR = 3;
 
 /** Uses a token once; false when it is unknown, used or expired. */
 export async function resetPassword(db: Db, token: string, password: string): Promise<boolean> {
