@@ -241,12 +241,15 @@ describe('copy to clipboard', () => {
     });
     expect(writeText).toHaveBeenCalledWith('DE89370400440532013000');
     expect(button).toHaveAttribute('data-copied');
-    expect(button).toHaveTextContent('✓');
+    // The tick is drawn: its path replaces the two copy sheets while copied.
+    expect(button.querySelectorAll('svg path')).toHaveLength(1);
+    expect(button.querySelector('svg rect')).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Copied to the clipboard');
     act(() => vi.advanceTimersByTime(1499));
     expect(button).toHaveAttribute('data-copied');
     act(() => vi.advanceTimersByTime(1));
     expect(button).not.toHaveAttribute('data-copied');
+    expect(button.querySelector('svg rect')).not.toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 });

@@ -38,7 +38,10 @@ export function CopyButton({ value, label, className }: CopyButtonProps) {
         data-copied={copied ? '' : undefined}
         onClick={() => void copy()}
       >
-        <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+        {/* Drawn, not a font glyph: '⧉' is missing from many system fonts. */}
+        <svg aria-hidden="true" width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+          {copied ? <path d="M3 8.5l3.2 3L13 4.5" /> : <><rect x="5.5" y="5.5" width="8" height="8" rx="1.5" /><path d="M10.5 3.5v-.5A1.5 1.5 0 0 0 9 1.5H4A1.5 1.5 0 0 0 2.5 3v5A1.5 1.5 0 0 0 4 9.5h.5" /></>}
+        </svg>
       </button>
       <span className="sr-only" role="status">
         {copied ? t('form.copied') : ''}
