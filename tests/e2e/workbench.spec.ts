@@ -90,6 +90,11 @@ test.describe('axe finds no violations', () => {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectNoAxeViolations(page);
       }
+      // An open filter popover (a dialog in a labelled region) on a list.
+      await page.goto('/admin/banks?show=filter');
+      await expect(page.getByRole('region', { name: 'Filter' }).getByRole('dialog')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
       await page.keyboard.press('Control+k');
       await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
       await expectNoAxeViolations(page);
