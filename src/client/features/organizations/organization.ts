@@ -1,61 +1,21 @@
-import { CONTRACT_TYPES, REVENUE_SHARE_TYPES, WBS_MATRIX } from '../../../shared/validation/organizations';
+import type { Organization } from '../../../shared/entities/organization';
+import { WBS_MATRIX } from '../../../shared/validation/organizations';
 import { toFormData } from '../../kit/form/form-data';
 import type { FormValues } from '../../kit/form/use-resource-form';
 
 /** An organization as the server sends it (spec 1, 3; GET /api/organizations/:id). */
-export interface Organization {
-  id: number;
-  name: string;
-  number: string;
-  country_code: string;
-  currency: string;
-  city: string;
-  postal_code: string;
-  street: string;
-  street_number: string;
-  full_address: string;
-  color_primary: string | null;
-  color_accent: string | null;
-  overridden_payment_type: string | null;
-  logo_url: string | null;
-  invoice_emails: string[];
-  invoice_cc_emails: string[];
-  vendor_change_request_notification_emails: string[];
-  payment_paused_notification_emails: string[];
-  payment_due_interval_length: number | null;
-  payment_due_interval_unit: string | null;
-  vendor_sources: { external: string; internal: string; network: string };
-  managing_directors: ManagingDirector[];
-  legal_imprints: LegalImprint[];
-  signers: Signer[];
-  wbs_codes: WbsCode[];
-  created_at: string;
-}
+export type { Organization };
 
-export interface ManagingDirector {
-  id?: number;
-  full_name: string;
-  email: string;
-}
-export interface LegalImprint {
-  id?: number;
-  locale: string;
-  template: string;
-}
-export interface Signer {
-  id?: number;
+/** List items as the form edits them: a new item has no id yet; a new signer no user. */
+type Editable<T extends { id: number }> = Omit<T, 'id'> & { id?: number };
+export type ManagingDirector = Editable<Organization['managing_directors'][number]>;
+export type LegalImprint = Editable<Organization['legal_imprints'][number]>;
+export type WbsCode = Editable<Organization['wbs_codes'][number]>;
+export type Signer = Omit<Editable<Organization['signers'][number]>, 'user_id' | 'user'> & {
   user_id: number | null;
   /** The chosen user as the server sent it (its e-mail labels the lookup field). */
-  user?: { id: number; email: string; first_name: string; last_name: string };
-  is_primary: boolean;
-  is_secondary: boolean;
-}
-export interface WbsCode {
-  id?: number;
-  contract_type: (typeof CONTRACT_TYPES)[number];
-  revenue_share_type: (typeof REVENUE_SHARE_TYPES)[number];
-  template: string;
-}
+  user?: Organization['signers'][number]['user'];
+};
 
 /** What the form edits: the entity's fields with '' for empty values, plus the logo file to upload. */
 export interface OrganizationValues extends FormValues {

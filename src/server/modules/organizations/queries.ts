@@ -1,3 +1,4 @@
+import type { Organization } from '../../../shared/entities/organization.js';
 import { WBS_MATRIX } from '../../../shared/validation/organizations.js';
 import type { Db } from '../../db/connection.js';
 import { byIds } from '../../http/resource.js';
@@ -5,40 +6,8 @@ import { fullAddress } from '../../lib/address.js';
 import './tables.js';
 import '../session/tables.js';
 
-export interface OrganizationEntity {
-  id: number;
-  name: string;
-  number: string;
-  country_code: string;
-  currency: string;
-  city: string;
-  postal_code: string;
-  street: string;
-  street_number: string;
-  full_address: string;
-  color_primary: string | null;
-  color_accent: string | null;
-  overridden_payment_type: string | null;
-  logo_url: string | null;
-  invoice_emails: string[];
-  invoice_cc_emails: string[];
-  vendor_change_request_notification_emails: string[];
-  payment_paused_notification_emails: string[];
-  payment_due_interval_length: number | null;
-  payment_due_interval_unit: string | null;
-  vendor_sources: { external: string; internal: string; network: string };
-  managing_directors: { id: number; full_name: string; email: string }[];
-  legal_imprints: { id: number; locale: string; template: string }[];
-  signers: {
-    id: number;
-    user_id: number;
-    user: { id: number; email: string; first_name: string; last_name: string };
-    is_primary: boolean;
-    is_secondary: boolean;
-  }[];
-  wbs_codes: { id: number; contract_type: string; revenue_share_type: string; template: string }[];
-  created_at: Date;
-}
+/** The API's organization (shared with the client), with timestamps as dates until serialised. */
+export type OrganizationEntity = Organization<Date>;
 
 /** Where the logo is served; the digest in the query changes with the file, so caches never go stale. */
 export const logoUrl = (id: number, digest: string | null) => (digest ? `/api/organizations/${id}/logo?v=${digest.slice(0, 12)}` : null);

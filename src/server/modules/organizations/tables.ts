@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Id } from '../../db/schema.js';
+import type { CONTRACT_TYPES, REVENUE_SHARE_TYPES } from '../../../shared/validation/organizations.js';
 
 type TextList = ColumnType<string[], string[] | undefined, string[]>;
 
@@ -67,8 +68,9 @@ export interface OrganizationSignersTable {
 export interface OrganizationWbsCodesTable {
   id: Id;
   organization_id: number;
-  contract_type: string;
-  revenue_share_type: string;
+  // The migration's CHECK constraints hold these to the spec's values.
+  contract_type: (typeof CONTRACT_TYPES)[number];
+  revenue_share_type: (typeof REVENUE_SHARE_TYPES)[number];
   template: string;
   created_at: CreatedAt;
 }
