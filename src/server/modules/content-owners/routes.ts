@@ -7,31 +7,14 @@ import type { Db } from '../../db/connection.js';
 import { byIds, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES, type InitData } from '../config/reference.js';
-import type { EarningsMappingRule } from './tables.js';
+import type { ContentOwner } from '../../../shared/entities/content-owner.js';
 import './tables.js';
 
 const ROLES = ['admin'];
 /** Details are readable with role content_owners too (spec 1, 6). */
 const READ_ROLES = ['admin', 'content_owners'];
 
-export interface ContentOwnerEntity {
-  id: number;
-  content_owner_id: string;
-  display_name: string;
-  own: boolean;
-  internal_country: string | null;
-  report_filename_part: string;
-  use_direct_earnings_from_yt_reports: boolean;
-  conflict_notification_email: string | null;
-  dispute_notification_emails: string[];
-  fingerprint_report_notification_emails: string[];
-  primary_notification_emails: string[];
-  earnings_mapping_rules: EarningsMappingRule[];
-  fetch_stats: boolean;
-  sync_whitelisted_channels: boolean;
-  active: boolean;
-  created_at: Date;
-}
+export type ContentOwnerEntity = ContentOwner<Date>;
 
 function loadContentOwners(db: Db, ids: readonly number[]): Promise<ContentOwnerEntity[]> {
   return byIds(ids, (list) =>

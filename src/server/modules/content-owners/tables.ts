@@ -1,10 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Id } from '../../db/schema.js';
 
-export interface EarningsMappingRule {
-  asset_type: string;
-  rules: string[];
-}
+import type { EarningsMappingRule } from '../../../shared/entities/content-owner.js';
+
+export type { EarningsMappingRule };
 
 /** YouTube CMS accounts (migration 0002); whitelisted channels and revenue sources refer to them. */
 export interface ContentOwnersTable {
