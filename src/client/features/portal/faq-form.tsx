@@ -1,12 +1,11 @@
 import { portalFaqStruct } from '../../../shared/validation/portal';
 import { SelectField, TextField } from '../../kit/fields';
-import { ResourceForm, useResourceForm } from '../../kit/form';
+import { FormTitle, ResourceForm, useResourceForm } from '../../kit/form';
 import { CommandButton } from '../../kit/grid';
 import { RichTextField } from '../../kit/rich-text';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 import { FaqSectionField } from './faq-section-field';
-import { FormPage } from './form-page';
 import { localeOptions } from './locales';
 import type { PortalFaq } from './types';
 
@@ -30,13 +29,14 @@ export default function FaqForm({ route, params }: ScreenProps) {
   const record = form.record as PortalFaq | undefined;
   const locale = form.values.locale;
   return (
-    <FormPage route={route} crumb={record?.title}>
+    <>
+      <FormTitle title={route.title} name={record?.title} />
       <ResourceForm form={form} label={route.title} actions={<CommandButton command={`${R}.delete_current`} variant="danger" />}>
         <SelectField name="locale" options={localeOptions} autoFocus onChange={() => form.setValue('portal_faq_section_id', '')} />
         <FaqSectionField locale={locale} current={record?.portal_faq_section} />
         <TextField name="title" />
         <RichTextField name="body" />
       </ResourceForm>
-    </FormPage>
+    </>
   );
 }

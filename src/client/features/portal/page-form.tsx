@@ -1,11 +1,10 @@
 import { portalPageStruct } from '../../../shared/validation/portal';
 import { SelectField, TextField } from '../../kit/fields';
-import { ResourceForm, useResourceForm } from '../../kit/form';
+import { FormTitle, ResourceForm, useResourceForm } from '../../kit/form';
 import { CommandButton } from '../../kit/grid';
 import { RichTextField } from '../../kit/rich-text';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
-import { FormPage } from './form-page';
 import { localeOptions } from './locales';
 
 const R = 'portal_pages';
@@ -26,13 +25,14 @@ export default function PageForm({ route, params }: ScreenProps) {
     messages: { created: `${R}.created`, saved: `${R}.saved` },
   });
   return (
-    <FormPage route={route} crumb={form.record?.title as string | undefined}>
+    <>
+      <FormTitle title={route.title} name={form.record?.title as string | undefined} />
       <ResourceForm form={form} label={route.title} actions={<CommandButton command={`${R}.delete_current`} variant="danger" />}>
         <SelectField name="locale" options={localeOptions} autoFocus />
         <TextField name="name" />
         <TextField name="title" />
         <RichTextField name="body" />
       </ResourceForm>
-    </FormPage>
+    </>
   );
 }

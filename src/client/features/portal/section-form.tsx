@@ -1,10 +1,9 @@
 import { portalFaqSectionStruct } from '../../../shared/validation/portal';
 import { SelectField, TextField } from '../../kit/fields';
-import { ResourceForm, useResourceForm } from '../../kit/form';
+import { FormTitle, ResourceForm, useResourceForm } from '../../kit/form';
 import { CommandButton } from '../../kit/grid';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
-import { FormPage } from './form-page';
 import { localeOptions } from './locales';
 
 const R = 'portal_faq_sections';
@@ -25,11 +24,12 @@ export default function SectionForm({ route, params }: ScreenProps) {
     messages: { created: `${R}.created`, saved: `${R}.saved` },
   });
   return (
-    <FormPage route={route} crumb={form.record?.name as string | undefined}>
+    <>
+      <FormTitle title={route.title} name={form.record?.name as string | undefined} />
       <ResourceForm form={form} label={route.title} actions={<CommandButton command={`${R}.delete_current`} variant="danger" />}>
         <SelectField name="locale" options={localeOptions} autoFocus />
         <TextField name="name" />
       </ResourceForm>
-    </FormPage>
+    </>
   );
 }
