@@ -3,12 +3,12 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Button, Calendar, CalendarCell, CalendarGrid, Heading, I18nProvider } from 'react-aria-components';
 import { css } from 'styled-system/css';
-import { input } from 'styled-system/recipes';
 import { languageAtom, useT } from '../../lib/i18n';
 import { useFieldBinding, type FieldProps } from './binding';
 import { formatDisplayDate, parseDisplayDate } from './dates';
 import { Field } from './field';
 import { useParsedText } from './parsed-text';
+import { PickerInput } from './picker-input';
 import { PickerPopover } from './picker-popover';
 import { fieldStyles } from './styles';
 
@@ -54,27 +54,7 @@ export function DateField(props: FieldProps<string>) {
     <Field binding={b} className={props.className}>
       {(aria) => (
         <div className={fieldStyles.row}>
-          <input
-            {...aria}
-            name={b.name || undefined}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            className={input()}
-            placeholder={t('form.date.placeholder')}
-            value={text.text}
-            disabled={b.disabled}
-            readOnly={b.readOnly}
-            autoFocus={props.autoFocus}
-            onChange={(e) => text.change(e.target.value)}
-            onBlur={text.blur}
-            onKeyDown={(e) => {
-              if (e.altKey && e.key === 'ArrowDown') {
-                e.preventDefault();
-                setOpen(true);
-              }
-            }}
-          />
+          <PickerInput aria={aria} binding={b} text={text} placeholder={t('form.date.placeholder')} autoFocus={props.autoFocus} onOpenPicker={() => setOpen(true)} />
           <PickerPopover label={t('form.date.open_calendar', { label: b.label })} icon="▦" isOpen={open} onOpenChange={setOpen} isDisabled={b.disabled || b.readOnly}>
             <I18nProvider locale={calendarLocale(lng)}>
               <Calendar

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { input } from 'styled-system/recipes';
 import { languageAtom, useT } from '../../lib/i18n';
 import { useFieldBinding, type FieldProps } from './binding';
 import { calendarLocale } from './date-field';
 import { formatDisplayMonth, isFutureMonth, isoDate, parseDisplayMonth, todayIso } from './dates';
 import { Field } from './field';
 import { useParsedText } from './parsed-text';
+import { PickerInput } from './picker-input';
 import { PickerPopover } from './picker-popover';
 import { fieldStyles } from './styles';
 
@@ -57,27 +57,7 @@ export function MonthField({ allowFuture = false, ...props }: MonthFieldProps) {
     <Field binding={b} className={props.className}>
       {(aria) => (
         <div className={fieldStyles.row}>
-          <input
-            {...aria}
-            name={b.name || undefined}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            className={input()}
-            placeholder={t('form.month.placeholder')}
-            value={text.text}
-            disabled={b.disabled}
-            readOnly={b.readOnly}
-            autoFocus={props.autoFocus}
-            onChange={(e) => text.change(e.target.value)}
-            onBlur={text.blur}
-            onKeyDown={(e) => {
-              if (e.altKey && e.key === 'ArrowDown') {
-                e.preventDefault();
-                openPicker(true);
-              }
-            }}
-          />
+          <PickerInput aria={aria} binding={b} text={text} placeholder={t('form.month.placeholder')} autoFocus={props.autoFocus} onOpenPicker={() => openPicker(true)} />
           <PickerPopover label={t('form.month.open_picker', { label: b.label })} icon="▦" isOpen={open} onOpenChange={openPicker} isDisabled={b.disabled || b.readOnly}>
             <div className={yearBar}>
               <button type="button" className={navButton} aria-label={t('form.month.previous_year')} onClick={() => setYear(year - 1)}>
