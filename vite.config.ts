@@ -1,5 +1,6 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
@@ -14,7 +15,7 @@ const proxied = ['/api', '/config', '/users/sign_in.json', '/users/sign_out.json
 export default defineConfig({
   root: 'src/client',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   build: {
     outDir: '../../dist',

@@ -9,9 +9,12 @@ import { currencyRatesCommands, currencyRatesLookups } from './currency-rates';
 import { organizationsCommands, organizationsLookups } from './organizations';
 import { tagsCommands, tagsLookups } from './tags';
 import { usersCommands, usersLookups } from './users';
+import { vendorsCommands, vendorsLookups } from './vendors';
 import { vatRatesCommands, vatRatesLookups } from './vat-rates';
 import { portalCommands, portalLookups } from './portal';
 import { whitelistedChannelsCommands, whitelistedChannelsLookups } from './whitelisted-channels';
+import { revenueSourcesCommands, revenueSourcesLookups } from './revenue-sources';
+import { vendorFilesCommands, vendorFilesLookups } from './vendor-files';
 
 let registered = false;
 
@@ -29,9 +32,12 @@ export function registerAllCommands(): void {
     ...organizationsCommands,
     ...tagsCommands,
     ...usersCommands,
+    ...vendorsCommands,
     ...vatRatesCommands,
     ...portalCommands,
     ...whitelistedChannelsCommands,
+    ...revenueSourcesCommands,
+    ...vendorFilesCommands,
   ]);
   registerLookups([
     ...banksLookups,
@@ -41,8 +47,11 @@ export function registerAllCommands(): void {
     ...organizationsLookups,
     ...tagsLookups,
     ...usersLookups,
+    ...vendorsLookups,
     ...vatRatesLookups,
     ...portalLookups,
     ...whitelistedChannelsLookups,
+    ...revenueSourcesLookups,
+    ...vendorFilesLookups,
   ]);
 }

@@ -1,7 +1,10 @@
 import { ROUTES, type RouteDef } from '../src/client/route-table';
 import type { Command } from './types';
 
-/** The spec's Ctrl shortcuts from Home's links (spec 1, 2.1), on top of the `g` sequences. */
+/**
+ * The spec's Ctrl shortcuts from Home's links (spec 1, 2.1), on top of the `g` sequences. A `ctrl+` key
+ * works on Home only (the dispatcher's rule): elsewhere Ctrl+C and Ctrl+V copy and paste.
+ */
 const CTRL_SHORTCUTS: Record<string, string> = {
   'vendors.list': 'ctrl+v',
   'contracts.list': 'ctrl+c',

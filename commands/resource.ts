@@ -19,8 +19,26 @@ export interface ResourceCommandsDef<Row extends { id: number | string }> {
   edit?: false | ((row: Row) => Availability);
   show?: boolean;
   delete?: false | ((row: Row) => Availability);
-  /** Bulk delete of the selection (each row must pass `delete`). */
+  /** Bulk delete of the selection (each row must pass `delete`) in one `POST {api}/delete`: all or none. */
   bulkDelete?: boolean;
+  /** The resource's transitions (`POST {api}/{id}/{name}`) and, with `bulk`, their bulk actions (`POST {api}/{name}`). */
+  actions?: ResourceAction<Row>[];
+  /** Where deleting on the edit page returns to (default the `{resource}.list` route); revenue sources: their type's list. */
+  listPathOf?(record: Row): string;
+}
+
+export interface ResourceAction<Row> {
+  /** The server's action name, e.g. `disable`; command ids are `{resource}.{name}` and `{resource}.{name}_selected`. */
+  name: string;
+  /** Translation keys of the row command, the bulk command and the success message. */
+  title: string;
+  bulkTitle?: string;
+  done: string;
+  /** Whether a row may take it (its flag, as the server answers it); the server checks again on the locked row. */
+  when(row: Row): Availability;
+  bulk?: boolean;
+  /** Roles of this action when they differ from the resource's (activate: admin or vendors_admin). */
+  roles?: readonly string[];
 }
 
 const ok: Availability = { enabled: true };
@@ -35,7 +53,7 @@ function rowsOf<Row>(ctx: CommandContext, resource: string): Row[] {
   return sel && sel.resource === resource ? (sel.rows as Row[]) : [];
 }
 
-/** Shows a server refusal of a delete (e.g. `has_children`) as the translated reason. */
+/** Shows a server refusal of a delete or an action (e.g. `has_children`, `ineligible`) as the translated reason. */
 export function deleteFailureMessage(ctx: CommandContext, error: unknown): string {
   const body = (error as { body?: { errors?: Record<string, string[]> } }).body;
   const key = body?.errors ? Object.values(body.errors).flat()[0] : undefined;
@@ -76,9 +94,11 @@ export function resourceCommands<Row extends { id: number | string }>(def: Resou
   }
   if (deleteRule) {
     const remove = async (ctx: CommandContext, rows: Row[]) => {
-      if (!(await ctx.services.confirm(ctx.t('form.delete_confirmation')))) return false;
+      if (!(await ctx.services.confirm(ctx.t('form.delete_confirmation'), { confirmLabel: 'form.delete', danger: true }))) return false;
       try {
-        for (const row of rows) await api.delete(`${def.api}/${row.id}`);
+        // One record: the spec's DELETE. Several: one all-or-none request, never a half-done loop.
+        if (rows.length === 1) await api.delete(`${def.api}/${rows[0].id}`);
+        else await api.post(`${def.api}/delete`, { ids: rows.map((r) => r.id) });
         if (def.deleted) ctx.services.notify('success', ctx.t(def.deleted));
         return true;
       } catch (error) {
@@ -114,7 +134,8 @@ export function resourceCommands<Row extends { id: number | string }>(def: Resou
           return deleteRule(ctx.entity.record as Row);
         },
         run: async (ctx) => {
-          if (await remove(ctx, [ctx.entity!.record as Row])) ctx.navigate(routePath(`${def.resource}.list`));
+          const record = ctx.entity!.record as Row;
+          if (await remove(ctx, [record])) ctx.navigate(def.listPathOf ? def.listPathOf(record) : routePath(`${def.resource}.list`));
         },
       });
     }
@@ -139,5 +160,53 @@ export function resourceCommands<Row extends { id: number | string }>(def: Resou
       });
     }
   }
+  for (const action of def.actions ?? []) list.push(...actionCommands(def, action));
   return list;
+}
+
+/** A transition as a row command and, with `bulk`, as one all-or-none request for the selection. */
+function actionCommands<Row extends { id: number | string }>(def: ResourceCommandsDef<Row>, action: ResourceAction<Row>): Command[] {
+  const group = 'commands.groups.actions';
+  const perform = async (ctx: CommandContext, request: () => Promise<unknown>) => {
+    try {
+      await request();
+      ctx.services.notify('success', ctx.t(action.done));
+    } catch (error) {
+      ctx.services.notify('error', deleteFailureMessage(ctx, error));
+    } finally {
+      ctx.services.invalidate(def.api);
+    }
+  };
+  const commands: Command[] = [
+    {
+      id: `${def.resource}.${action.name}`,
+      title: action.title,
+      group,
+      roles: action.roles ?? def.roles,
+      scope: { resource: def.resource, kind: 'row' },
+      when: (ctx) => {
+        const row = rowOf<Row>(ctx, def.resource);
+        return row ? action.when(row) : { hidden: true };
+      },
+      run: (ctx) => perform(ctx, () => api.post(`${def.api}/${rowOf<Row>(ctx, def.resource)!.id}/${action.name}`)),
+    },
+  ];
+  if (action.bulk) {
+    commands.push({
+      id: `${def.resource}.${action.name}_selected`,
+      title: action.bulkTitle ?? action.title,
+      group,
+      roles: action.roles ?? def.roles,
+      scope: { resource: def.resource, kind: 'bulk' },
+      when: (ctx) => {
+        if (ctx.selection?.resource !== def.resource) return { hidden: true };
+        const rows = rowsOf<Row>(ctx, def.resource);
+        if (rows.length === 0) return { enabled: false, reason: 'commands.reasons.nothing_selected' };
+        // Enabled only when every selected row may take it (spec 3: bulk actions need the flag on every row).
+        return rows.map((r) => action.when(r)).find((a) => !('enabled' in a && a.enabled)) ?? ok;
+      },
+      run: (ctx) => perform(ctx, () => api.post(`${def.api}/${action.name}`, { ids: rowsOf<Row>(ctx, def.resource).map((r) => r.id) })),
+    });
+  }
+  return commands;
 }

@@ -1,3 +1,4 @@
+import { focusNextPane, panes } from '../src/client/kit/panes';
 import type { Command } from './types';
 
 /** The page's search box: the frame's (`usePageChrome({search: true})`) or a list screen's own. */
@@ -26,6 +27,15 @@ export const shellCommands: Command[] = [
     hotkey: '/',
     when: () => (document.querySelector(PAGE_SEARCH_SELECTOR) ? { enabled: true } : { enabled: false, reason: 'commands.reasons.no_search' }),
     run: (ctx) => ctx.services.focusSearch(),
+  },
+  {
+    // Between a list and the details beside it (kit/split-pane): F6, as in desktop applications.
+    id: 'shell.next_pane',
+    title: 'commands.next_pane',
+    group: 'commands.groups.general',
+    hotkey: 'f6',
+    when: () => (panes().length > 1 ? { enabled: true } : { enabled: false, reason: 'commands.reasons.no_panes' }),
+    run: () => void focusNextPane(),
   },
   {
     id: 'shell.theme',

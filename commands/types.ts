@@ -27,7 +27,8 @@ export interface CommandContext {
 }
 
 export interface CommandServices {
-  confirm(message: string): Promise<boolean>;
+  /** Asks a yes/no question; `confirmLabel` (a translation key) names what the confirming button does. */
+  confirm(message: string, options?: { confirmLabel?: string; danger?: boolean }): Promise<boolean>;
   notify(kind: 'success' | 'warning' | 'error', message: string): void;
   /** Tells lists of a resource to reload (after a delete or a bulk action). */
   invalidate(resource: string): void;
@@ -45,7 +46,10 @@ export interface Command {
   title: string;
   /** Translation key of the group in the palette and help sheet. */
   group: string;
-  /** Key combinations (`mod+k`, `ctrl+v`, `?`) or sequences (`g a b`); several may lead to one command. */
+  /**
+   * Key combinations (`mod+k`, `?`) or sequences (`g a b`); several may lead to one command. `mod+` works
+   * everywhere, even in fields; `ctrl+` only on Home (the spec's area keys).
+   */
   hotkey?: string | readonly string[];
   /** Roles of which the user needs one; empty or absent = anyone signed in. `admin` passes. */
   roles?: readonly string[];
@@ -54,6 +58,9 @@ export interface Command {
   run(ctx: CommandContext): void | Promise<void>;
   /** Extra words the palette matches on. */
   keywords?: string[];
-  /** Shown in row menus of this resource (`row`) or the bulk toolbar (`bulk`). */
-  scope?: { resource: string; kind: 'row' | 'bulk' | 'page' };
+  /**
+   * Shown in row menus of this resource (`row`) or the bulk toolbar (`bulk`). A row command with
+   * `onRecordPage` also runs on the record's own pages (details, edit): the palette offers it there.
+   */
+  scope?: { resource: string; kind: 'row' | 'bulk' | 'page'; onRecordPage?: boolean };
 }

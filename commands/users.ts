@@ -11,6 +11,10 @@ const ok: Availability = { enabled: true };
 /** The server's flags decide (DESIGN principle 3); the user's own row is the one they refuse. */
 const ownAccount: Availability = { enabled: false, reason: 'users.reasons.own_account' };
 
+const alreadyDisabled: Availability = { enabled: false, reason: 'users.reasons.disabled_already' };
+const alreadyEnabled: Availability = { enabled: false, reason: 'users.reasons.enabled_already' };
+const ownOr = (user: User): Availability => (user.can_be_edited ? ok : ownAccount);
+
 type UserRef = Pick<User, 'id' | 'email'>;
 
 /** The user of a row menu, or of the edit page the palette was opened on. */
@@ -38,7 +42,7 @@ const sendPasswordLink: Command = {
   },
 };
 
-/** Users (spec 1, 2.12): edit and delete (not on one's own row), and the password link. */
+/** Users (spec 1, 2.12): edit, delete, disable and enable (not on one's own row; also for selected rows), and the password link. */
 export const usersCommands: Command[] = [
   ...resourceCommands<User>({
     resource: 'users',
@@ -47,6 +51,12 @@ export const usersCommands: Command[] = [
     deleted: 'users.deleted',
     edit: (user) => (user.can_be_edited ? ok : ownAccount),
     delete: (user) => (user.can_be_deleted ? ok : ownAccount),
+    bulkDelete: true,
+    // The server's disable / enable transitions; one's own account is refused there too.
+    actions: [
+      { name: 'disable', title: 'users.commands.disable', bulkTitle: 'users.commands.disable_selected', done: 'users.disabled_done', bulk: true, when: (user) => (user.disabled ? alreadyDisabled : ownOr(user)) },
+      { name: 'enable', title: 'users.commands.enable', bulkTitle: 'users.commands.enable_selected', done: 'users.enabled_done', bulk: true, when: (user) => (user.disabled ? ownOr(user) : alreadyEnabled) },
+    ],
   }),
   sendPasswordLink,
 ];

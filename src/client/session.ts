@@ -17,7 +17,8 @@ export interface Settings {
 }
 
 export interface InitData {
-  content_owners: { content_owner_id: string; display_name: string }[];
+  /** Every content owner with its record id; forms show the internal country and disable inactive ones. */
+  content_owners: { id: number; content_owner_id: string; display_name: string; internal_country: string | null; active: boolean }[];
   countries_eu: string[];
   countries: { code: string; name: string; vat_rates: { id: number; rate: string }[] }[];
   currencies: { iso_code: string; symbol: string; name: string }[];

@@ -5,9 +5,12 @@ import fastifyMultipart from '@fastify/multipart';
 import qs from 'qs';
 import type { AppContext } from './context.js';
 import { installAuth } from './http/auth.js';
+import { installNoStore } from './http/cache-control.js';
 import { installErrorHandler } from './http/errors.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { installServing } from './http/serving.js';
 import { registerModules } from './modules/index.js';
+import { removeUnreferenced } from './modules/stored-files.js';
 
 export interface AppOptions {
   ctx: Omit<AppContext, 'log'>;
@@ -32,7 +35,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 2000, fieldSize: 1024 * 1024 },
+    limits: { fileSize: config.uploadMaxBytes, files: config.uploadMaxFiles, fields: 2000, fieldSize: 1024 * 1024 },
     throwFileSizeLimit: true,
   });
   const ssoOrigin = config.oidc ? new URL(config.oidc.issuer).origin : undefined;
@@ -57,17 +60,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith('https://'),
   });
+  installJsonBodyParser(app);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, qs.parse(body as string, { depth: 5, arrayLimit: 200, parameterLimit: 500 }));
   });
 
   installErrorHandler(app);
+  // Multipart file parts stream into storage; after the answer, those no record took are removed.
+  app.decorate('storage', ctx.storage);
+  app.addHook('onResponse', async (request) => {
+    if (request.uploads?.length) await removeUnreferenced(ctx, request.uploads);
+  });
+  installNoStore(app);
   // Serving first: its hook hands address-bar navigations the client before auth asks for a token.
   await installServing(app, {
     clientDir: opts.clientDir,
     pageAttributes: () => ({ 'data-login-methods': config.loginMethods.join(',') }),
   });
-  installAuth(app, ctx.db);
+  installAuth(app, ctx.db, { idleSeconds: config.sessionIdleSeconds });
   registerModules(app, ctx);
   return app;
 }

@@ -16,9 +16,12 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionTtlSeconds: number;
+  /** A session unused this long ends, within its absolute lifetime. */
+  sessionIdleSeconds: number;
   lockout: { maxFailures: number; windowMinutes: number; lockMinutes: number };
   signInRateLimit: { max: number; windowMs: number };
   uploadMaxBytes: number;
+  uploadMaxFiles: number;
   bodyLimitBytes: number;
   mapsKey: string | undefined;
   logLevel: string;
@@ -125,6 +128,7 @@ export function readConfig(env: Env = process.env): Config {
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM || 'Remit <no-reply@remit.local>',
     sessionTtlSeconds: int(env, 'SESSION_TTL_SECONDS', 86400, 60),
+    sessionIdleSeconds: int(env, 'SESSION_IDLE_SECONDS', 8 * 3600, 120),
     lockout: {
       maxFailures: int(env, 'LOCKOUT_MAX_FAILURES', 5, 1),
       windowMinutes: int(env, 'LOCKOUT_WINDOW_MINUTES', 15, 1),
@@ -132,6 +136,7 @@ export function readConfig(env: Env = process.env): Config {
     },
     signInRateLimit: { max: int(env, 'SIGN_IN_RATE_LIMIT', 20, 1), windowMs: 60_000 },
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024, 1024),
+    uploadMaxFiles: int(env, 'UPLOAD_MAX_FILES', 10, 1, 1000),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024),
     mapsKey: env.MAPS_KEY || undefined,
     logLevel,

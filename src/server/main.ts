@@ -1,16 +1,17 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { prepareDatabase } from './bootstrap.js';
 import { ConfigError, readConfig, type Config } from './config.js';
 import { createDb } from './db/connection.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import type { AppContext } from './context.js';
 import { startJobs } from './jobs/queue.js';
 import { createMailer } from './lib/mailer.js';
 import { createStorage } from './lib/storage.js';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { moduleJobs } from './modules/index.js';
+import { ORPHAN_GRACE_MS, removeOrphanFiles } from './modules/stored-files.js';
+import { ROOT } from './root.js';
 
 // Module-level so a failed start-up can still stop the database it started.
 let embedded: EmbeddedServer | undefined;
@@ -35,6 +36,7 @@ async function main() {
       dir: path.join(config.dataDir, 'pg'),
       port: config.embeddedPgPort,
       log: (line) => log.debug({ pg: line }),
+      notice: (line) => log.warn(line),
     });
     databaseUrl = embedded.url;
   }
@@ -47,18 +49,23 @@ async function main() {
   if (demo.length) log.info(`demo data loaded: ${demo.join(', ')}`);
 
   const jobs = await startJobs({ connectionString: databaseUrl, db, onError: (e) => log.error({ err: e }, 'job queue error') });
+  const ctx: Omit<AppContext, 'log'> = {
+    config,
+    db,
+    jobs,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
+    storage: createStorage(path.join(config.dataDir, 'files')),
+  };
   const app = await buildApp({
-    ctx: {
-      config,
-      db,
-      jobs,
-      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-      storage: createStorage(path.join(config.dataDir, 'files')),
-    },
+    ctx,
     // CLIENT_DIR lets several builds be served side by side (parallel browser-test runs).
     clientDir: process.env.CLIENT_DIR ? path.resolve(process.env.CLIENT_DIR) : path.join(ROOT, 'dist'),
     logger: { level: config.logLevel },
   });
+  await jobs.register(moduleJobs, { ...ctx, log: app.log });
+  // Uploads cut off by a crash, or stored for writes that never committed (the daily job does it too).
+  const orphans = await removeOrphanFiles(ctx, new Date(Date.now() - ORPHAN_GRACE_MS));
+  if (orphans > 0) log.info(`removed ${orphans} orphan files`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -95,8 +102,11 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
-main().catch(async (error) => {
-  console.error('Remit failed to start:', error ?? 'unknown error');
+main().catch(async (error: unknown) => {
+  // The cause in one plain line; the stack at debug level.
+  const cause = error instanceof Error ? error.message : error === undefined ? 'no reason was given' : String(error);
+  console.error(`Remit failed to start: ${cause}`);
+  if (error instanceof Error && /^(debug|trace)$/.test(process.env.LOG_LEVEL ?? '')) console.error(error.stack);
   await embedded?.stop().catch(() => undefined);
   process.exit(1);
 });

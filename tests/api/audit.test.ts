@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { COUNT_CAP } from '../../src/server/http/list-query.js';
 import { audit, changedAttributes } from '../../src/server/modules/audit/audit.js';
 import { registerAuditedType } from '../../src/server/modules/audit/routes.js';
 import { auditTrail } from '../support/audit.js';
@@ -101,6 +103,42 @@ describe('GET /api/audit_logs/{type}/{id}', () => {
     const oldest = (await api.request({ method: 'GET', url: `/api/audit_logs/${TYPE}/100?sort_by=version&sort_direction=asc&s=2`, as: reader })).json();
     expect(oldest.entries.map((e: { version: number }) => e.version)).toEqual([1, 2]);
     expect(oldest.entries[0]).toMatchObject({ action: 'create', audited_changes: { name: [null, 'Listed'] } });
+  });
+
+  it('pages by the after cursor like every list, and caps the count', async () => {
+    const first = (await api.request({ method: 'GET', url: `/api/audit_logs/${TYPE}/100?s=5`, as: reader })).json();
+    expect(first.entries.map((e: { version: number }) => e.version)).toEqual([13, 12, 11, 10, 9]);
+    expect(first.next).toEqual(expect.any(String));
+    const versions: number[] = [];
+    let next: string | undefined = first.next;
+    while (next) {
+      const page = (await api.request({ method: 'GET', url: `/api/audit_logs/${TYPE}/100?s=5&after=${encodeURIComponent(next)}`, as: reader })).json();
+      versions.push(...page.entries.map((e: { version: number }) => e.version));
+      next = page.next;
+    }
+    expect(versions).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    const asc = (await api.request({ method: 'GET', url: `/api/audit_logs/${TYPE}/100?s=5&sort_direction=asc&sort_by=version`, as: reader })).json();
+    const ascNext = (await api.request({ method: 'GET', url: `/api/audit_logs/${TYPE}/100?s=5&sort_direction=asc&sort_by=version&after=${encodeURIComponent(asc.next)}`, as: reader })).json();
+    expect(ascNext.entries.map((e: { version: number }) => e.version)).toEqual([6, 7, 8, 9, 10]);
+    expect((await api.request({ method: 'GET', url: `/api/audit_logs/${TYPE}/100?after=garbage`, as: reader })).statusCode).toBe(422);
+
+    // A record with more entries than the count cap: the total stops there and says so.
+    await sql`INSERT INTO audit_logs (action, auditable_type, auditable_id, version)
+      SELECT 'update', ${TYPE}, 101, g FROM generate_series(1, ${COUNT_CAP + 5}) AS g`.execute(api.db);
+    const big = (await api.request({ method: 'GET', url: `/api/audit_logs/${TYPE}/101?s=2`, as: reader })).json();
+    expect(big).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(big.entries.map((e: { version: number }) => e.version)).toEqual([COUNT_CAP + 5, COUNT_CAP + 4]);
+  });
+
+  it('still names the actor after their account is deleted', async () => {
+    const leaver = await api.user(['admin'], { email: 'leaver@test.local', first_name: 'Lee', last_name: 'Ver' });
+    const tag = (await api.request({ method: 'POST', url: '/api/tags', payload: { tag: { name: 'Left behind' } }, as: leaver })).json();
+    expect((await api.request({ method: 'DELETE', url: `/api/users/${leaver.id}`, as: admin })).statusCode).toBe(204);
+    const trail = (await api.request({ method: 'GET', url: `/api/audit_logs/Tag/${tag.id}`, as: admin })).json();
+    expect(trail.entries).toMatchObject([{ action: 'create', user: { id: leaver.id, email: 'leaver@test.local', first_name: null, last_name: null } }]);
+    // The deletion itself names the admin who made it.
+    const userTrail = (await api.request({ method: 'GET', url: `/api/audit_logs/User/${leaver.id}`, as: admin })).json();
+    expect(userTrail.entries[0]).toMatchObject({ action: 'destroy', user: { id: admin.id, email: admin.email } });
   });
 
   it('answers an empty list for a record without entries', async () => {

@@ -22,6 +22,7 @@ describe('banks', () => {
     const bank = created.json();
     expect(bank).toEqual({
       id: expect.any(Number),
+      lock_version: 0,
       name: 'Sparkasse Köln',
       country_code: 'DE',
       postal_code: '50667',
@@ -116,6 +117,19 @@ describe('banks', () => {
     expect(badSort.json()).toEqual({ errors: { sort_by: ['invalid'] } });
     const badFilter = await api.request({ method: 'GET', url: '/api/banks?filter[street]=x', as: admin });
     expect(badFilter.json()).toEqual({ errors: { 'filter[street]': ['invalid'] } });
+  });
+
+  it('pages by keyset: a full page answers the next cursor, the last page none; a bad cursor is a 422', async () => {
+    await api.db.deleteFrom('banks').execute();
+    for (const name of ['Alpha Bank', 'Barclays', 'Commerzbank']) await create({ ...BANK, name });
+    const first = (await api.request({ method: 'GET', url: '/api/banks?s=2&sort_by=name', as: admin })).json();
+    expect(first.entries.map((b: { name: string }) => b.name)).toEqual(['Alpha Bank', 'Barclays']);
+    const second = (await api.request({ method: 'GET', url: `/api/banks?s=2&sort_by=name&after=${first.next}`, as: admin })).json();
+    expect(second).toMatchObject({ total: 3, entries: [{ name: 'Commerzbank' }] });
+    expect(second).not.toHaveProperty('next');
+    const bad = await api.request({ method: 'GET', url: '/api/banks?after=nonsense!', as: admin });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ errors: { after: ['invalid'] } });
   });
 
   it('looks banks up by name, BIC or bank key for any signed-in user', async () => {

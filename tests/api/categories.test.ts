@@ -27,6 +27,7 @@ describe('categories', () => {
     const music = await add('Music', null, 0);
     expect(music).toEqual({
       id: expect.any(Number),
+      lock_version: 0,
       type: 'youtube_vertical',
       name: 'Music',
       parent_id: null,

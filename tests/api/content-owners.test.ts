@@ -40,6 +40,7 @@ describe('content owners', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       id: ownerId,
+      lock_version: expect.any(Number),
       content_owner_id: 'abcDEF123ghiJKL456mnoP',
       display_name: 'Remit Music',
       own: false,
@@ -129,9 +130,11 @@ describe('content owners', () => {
   it('lists sorted by every list column; there is no create or delete; edits are for admins only', async () => {
     await insertOwner('zzz', 'Alpha Owner', 'alpha', { fetch_stats: true });
     for (const column of ['content_owner_id', 'display_name', 'internal_country', 'report_filename_part', 'fetch_stats', 'active']) {
-      const res = await api.request({ method: 'GET', url: `/api/cms/content_owners?sort_by=${column}`, as: reader });
+      const res = await api.request({ method: 'GET', url: `/api/cms/content_owners?sort_by=${column}`, as: admin });
       expect(res.statusCode, column).toBe(200);
     }
+    // The list is admin only; role content_owners reads the details (spec 1, 6).
+    expect((await api.request({ method: 'GET', url: '/api/cms/content_owners', as: reader })).statusCode).toBe(403);
     const byName = (await api.request({ method: 'GET', url: '/api/cms/content_owners?sort_by=display_name&s=1', as: admin })).json();
     expect(byName).toMatchObject({ size: 1, page: 1, entries: [{ display_name: 'Alpha Owner' }] });
     expect(byName.total).toBeGreaterThanOrEqual(3);

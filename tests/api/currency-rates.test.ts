@@ -17,7 +17,7 @@ describe('currency rates', () => {
     const created = await create(RATE);
     expect(created.statusCode).toBe(201);
     const rate = created.json();
-    expect(rate).toEqual({ id: expect.any(Number), ...RATE, payout_id: null, created_at: expect.any(String) });
+    expect(rate).toEqual({ id: expect.any(Number), ...RATE, payout_id: null, lock_version: 0, created_at: expect.any(String) });
     expect((await api.request({ method: 'GET', url: `/api/currency_rates/${rate.id}`, as: admin })).json()).toEqual(rate);
     const updated = await api.request({ method: 'PUT', url: `/api/currency_rates/${rate.id}`, payload: { currency_rate: { ...RATE, rate: '1234567890.0000000001' } }, as: admin });
     expect(updated.json()).toMatchObject({ rate: '1234567890.0000000001' });

@@ -2,9 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { currentUser } from '../../src/server/http/auth.js';
+import { hashPassword } from '../../src/server/modules/session/passwords.js';
 import { setupApi, type TestUser } from '../support/api.js';
 
 const api = setupApi({ env: { BODY_LIMIT_BYTES: '2048' } });
@@ -33,6 +35,9 @@ beforeAll(async () => {
   await fs.mkdir(path.join(clientDir, 'assets'));
   await fs.writeFile(path.join(clientDir, 'index.html'), INDEX);
   await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js'), ASSET);
+  // What the build's precompress plugin writes beside each asset.
+  await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET));
+  await fs.writeFile(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(ASSET));
   await fs.writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A secret next to the client folder: no path may reach it.
   await fs.writeFile(path.join(clientDir, '..', `${path.basename(clientDir)}-secret.txt`), 'secret');
@@ -79,6 +84,28 @@ describe('security headers', () => {
     expectSecurityHeaders((await app.inject({ method: 'GET', url: '/config/data' })).headers);
     expectSecurityHeaders((await app.inject({ method: 'GET', url: '/vendors', headers: { accept: 'text/html' } })).headers);
     expectSecurityHeaders((await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).headers);
+  });
+});
+
+describe('caching', () => {
+  it('API answers, with a token or personal data or an error, are never stored; assets keep their long cache', async () => {
+    const password = 'caching password 1';
+    const email = 'cache@test.local';
+    await api.db.insertInto('users').values({ email, first_name: 'C', last_name: 'C', roles: [], password_digest: await hashPassword(password) }).execute();
+    const answers = [
+      await app.inject({ method: 'POST', url: '/users/sign_in.json', payload: { user: { email, password } } }),
+      await app.inject({ method: 'POST', url: '/users/sign_in.json', payload: { user: { email, password: 'wrong' } } }),
+      await app.inject({ method: 'GET', url: '/users/sessions.json', headers: plain.headers }),
+      await app.inject({ method: 'GET', url: '/config/settings.json', headers: plain.headers }),
+      await app.inject({ method: 'GET', url: '/config/data', headers: plain.headers }),
+      await app.inject({ method: 'GET', url: '/api/users?s=5', headers: admin.headers }),
+      await app.inject({ method: 'GET', url: '/api/users/lookup?q=a', headers: admin.headers }),
+      await app.inject({ method: 'POST', url: '/api/banks', payload: { bank: {} }, headers: admin.headers }),
+      await app.inject({ method: 'GET', url: '/api/test/any' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 200, 200, 200, 200, 200, 422, 401]);
+    for (const answer of answers) expect(answer.headers['cache-control'], answer.body).toBe('no-store');
+    expect((await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
 
@@ -229,6 +256,31 @@ describe('serving the client', () => {
     const icon = await app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed asset the browser accepts, brotli first, with Vary', async () => {
+    const br = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+
+    const gz = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+
+    const none = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.headers.vary).toMatch(/accept-encoding/i);
+    expect(none.body).toBe(ASSET);
+
+    // A file without compressed copies is sent as it is.
+    const icon = await app.inject({ method: 'GET', url: '/favicon.svg', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-encoding']).toBeUndefined();
+    expect(icon.body).toContain('<svg');
   });
 
   it('a missing asset is a 404, not the page', async () => {

@@ -1,11 +1,16 @@
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
+import { defineJob, type JobDefinition, startJobs } from '../../src/server/jobs/queue.js';
 import { setupApi } from '../support/api.js';
 
-const api = setupApi({ jobs: true });
+const api = setupApi();
 
+const register = (...definitions: JobDefinition[]) => api.ctx.jobs.register(definitions, { ...api.ctx, log: api.app.log });
 const jobState = async (id: string) =>
   (await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${id}::uuid`.execute(api.db)).rows[0]?.state;
+const linkOf = (id: string) => api.db.selectFrom('job_links').selectAll().where('job_id', '=', id).executeTakeFirst();
+const pending = async (type: string, id: number) => (await api.ctx.jobs.pendingFor(type, [id])).has(id);
+const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 20_000, interval: 25 });
 
 describe('jobs', () => {
   it('an entity has a pending job from send until its handler finished', async () => {
@@ -13,76 +18,198 @@ describe('jobs', () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const seen: unknown[] = [];
-    await api.ctx.jobs.work<{ n: number }>('test-slow', async (data) => {
-      seen.push(data);
-      await gate;
-    });
+    await register(
+      defineJob<{ n: number }>({
+        name: 'test-slow',
+        async run(job) {
+          seen.push(job.data);
+          await gate;
+        },
+      }),
+    );
 
-    expect(await api.ctx.jobs.pending(entity)).toBe(false);
-    const id = await api.ctx.jobs.send('test-slow', { n: 42 }, entity);
+    expect(await pending('JobTestThing', 1)).toBe(false);
+    const id = (await api.ctx.jobs.send(api.db, 'test-slow', { n: 42 }, { entity }))!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await api.ctx.jobs.pending(entity)).toBe(true);
-    expect(await api.ctx.jobs.pending({ type: 'JobTestThing', id: 2 })).toBe(false);
-    expect(await api.ctx.jobs.pending({ type: 'OtherThing', id: 1 })).toBe(false);
+    expect(await pending('JobTestThing', 1)).toBe(true);
+    expect(await pending('JobTestThing', 2)).toBe(false);
+    expect(await pending('OtherThing', 1)).toBe(false);
 
     // Running, not finished: still pending.
-    await vi.waitFor(() => expect(seen).toEqual([{ n: 42 }]), { timeout: 10_000, interval: 50 });
+    await waitFor(() => expect(seen).toEqual([{ n: 42 }]));
     expect(await jobState(id)).toBe('active');
-    expect(await api.ctx.jobs.pending(entity)).toBe(true);
+    expect((await linkOf(id))?.state).toBe('active');
+    expect(await pending('JobTestThing', 1)).toBe(true);
 
     release();
-    await vi.waitFor(async () => expect(await api.ctx.jobs.pending(entity)).toBe(false), { timeout: 10_000, interval: 50 });
-    await vi.waitFor(async () => expect(await jobState(id)).toBe('completed'), { timeout: 10_000, interval: 50 });
+    await waitFor(async () => expect(await pending('JobTestThing', 1)).toBe(false));
+    await waitFor(async () => expect(await jobState(id)).toBe('completed'));
+    expect((await linkOf(id))?.state).toBe('completed');
   });
 
-  it('a backlog is worked off at once, and leaves no entity pending', async () => {
+  it('several jobs are all worked off, and leave no entity pending', async () => {
     const ids = [11, 12, 13, 14, 15];
-    // Sent before any worker exists: a backlog, as after a restart.
-    for (const id of ids) await api.ctx.jobs.send('test-backlog', { id }, { type: 'JobTestThing', id });
-    for (const id of ids) expect(await api.ctx.jobs.pending({ type: 'JobTestThing', id })).toBe(true);
     const done: number[] = [];
-    const started = Date.now();
-    await api.ctx.jobs.work<{ id: number }>('test-backlog', async ({ id }) => {
-      done.push(id);
-    });
-    await vi.waitFor(() => expect([...done].sort()).toEqual(ids), { timeout: 15_000, interval: 20 });
-    // pg-boss fetches one job per poll (2 s); five jobs must not take four polls.
-    expect(Date.now() - started).toBeLessThan(4000);
-    await vi.waitFor(
-      async () => {
-        for (const id of ids) expect(await api.ctx.jobs.pending({ type: 'JobTestThing', id })).toBe(false);
+    const backlog = defineJob<{ id: number }>({
+      name: 'test-backlog',
+      async run({ data }) {
+        done.push(data.id);
       },
-      { timeout: 5_000, interval: 20 },
+    });
+    await register(backlog);
+    for (const id of ids) await api.ctx.jobs.send(api.db, 'test-backlog', { id }, { entity: { type: 'JobTestThing', id } });
+    await waitFor(() => expect([...done].sort()).toEqual(ids));
+    await waitFor(async () => expect(await api.ctx.jobs.pendingFor('JobTestThing', ids)).toEqual(new Set()));
+  });
+
+  it('a job sent in a transaction that rolls back never exists and never runs', async () => {
+    let runs = 0;
+    await register(defineJob({ name: 'test-rollback', run: async () => void (runs += 1) }));
+    let sentId: string | null = null;
+    await expect(
+      api.db.transaction().execute(async (trx) => {
+        sentId = await api.ctx.jobs.send({ trx }, 'test-rollback', {}, { entity: { type: 'JobTestThing', id: 40 } });
+        throw new Error('the write fails after sending');
+      }),
+    ).rejects.toThrow('the write fails');
+    expect(sentId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await jobState(sentId!)).toBeUndefined();
+    expect(await linkOf(sentId!)).toBeUndefined();
+    expect(await pending('JobTestThing', 40)).toBe(false);
+
+    // A job sent and committed after it runs; the rolled-back one still never does.
+    const committed = await api.db.transaction().execute((trx) => api.ctx.jobs.send({ trx }, 'test-rollback', {}));
+    await waitFor(async () => expect(await jobState(committed!)).toBe('completed'));
+    expect(runs).toBe(1);
+  });
+
+  it('a job retried after its handler threw does each step once, resuming from its recorded progress', async () => {
+    await api.db.schema.createTable('job_test_steps').addColumn('step', 'integer', (c) => c.primaryKey()).execute();
+    const attempts: { retryCount: number; resumed: unknown }[] = [];
+    await register(
+      defineJob({
+        name: 'test-resume',
+        retryDelaySeconds: 0,
+        retryBackoff: false,
+        async run(job) {
+          attempts.push({ retryCount: job.retryCount, resumed: job.resumed });
+          for (let step = (job.resumed?.done ?? 0) + 1; step <= 3; step++) {
+            // A step and its progress commit together.
+            await api.db.transaction().execute(async (trx) => {
+              await sql`INSERT INTO job_test_steps (step) VALUES (${step})`.execute(trx);
+              await job.progress(step, 3, `step ${step}`, trx);
+            });
+            if (step === 2 && job.retryCount === 0) throw new Error('the worker fails after step 2');
+          }
+        },
+      }),
     );
+    const id = (await api.ctx.jobs.send(api.db, 'test-resume', {}, { entity: { type: 'JobTestThing', id: 50 } }))!;
+    await waitFor(async () => expect(await jobState(id)).toBe('completed'));
+    // Inserting a step twice would have failed on the primary key.
+    expect((await sql<{ step: number }>`SELECT step FROM job_test_steps ORDER BY step`.execute(api.db)).rows).toEqual([{ step: 1 }, { step: 2 }, { step: 3 }]);
+    expect(attempts).toEqual([
+      { retryCount: 0, resumed: undefined },
+      { retryCount: 1, resumed: { done: 2, total: 3, message: 'step 2' } },
+    ]);
+    expect(await linkOf(id)).toMatchObject({ state: 'completed', attempts: 2, progress_done: 3, progress_total: 3, progress_message: 'step 3' });
   });
 
-  it('a job sent while its worker waits starts at once', async () => {
-    let ranAt = 0;
-    await api.ctx.jobs.work('test-wake', async () => {
-      ranAt = Date.now();
-    });
-    // Let the worker's first poll find nothing, so it waits for the next one.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const sentAt = Date.now();
-    await api.ctx.jobs.send('test-wake', {}, { type: 'JobTestThing', id: 30 });
-    await vi.waitFor(() => expect(ranAt).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
-    expect(ranAt - sentAt).toBeLessThan(1500);
-  });
-
-  it('a failing job stays pending while it is retried, and ends when a retry succeeds', async () => {
-    const entity = { type: 'JobTestThing', id: 3 };
+  it('records the last error, keeps the entity pending between attempts and ends it when the last one fails', async () => {
     let attempts = 0;
-    await api.ctx.jobs.work('test-flaky', async () => {
-      attempts += 1;
-      if (attempts === 1) throw new Error('the first attempt fails');
-    });
-    const id = await api.ctx.jobs.send('test-flaky', {}, entity);
-
-    await vi.waitFor(async () => expect(await jobState(id)).toBe('retry'), { timeout: 10_000, interval: 50 });
-    expect(attempts).toBe(1);
-    expect(await api.ctx.jobs.pending(entity)).toBe(true);
-
-    await vi.waitFor(async () => expect(await api.ctx.jobs.pending(entity)).toBe(false), { timeout: 20_000, interval: 100 });
+    await register(
+      defineJob({
+        name: 'test-failing',
+        retryLimit: 1,
+        retryDelaySeconds: 0,
+        retryBackoff: false,
+        async run(job) {
+          attempts += 1;
+          await job.progress(attempts, 2);
+          throw new Error(`attempt ${attempts} failed`);
+        },
+      }),
+    );
+    const id = (await api.ctx.jobs.send(api.db, 'test-failing', {}, { entity: { type: 'JobTestThing', id: 60 } }))!;
+    await waitFor(async () => expect(await jobState(id)).toBe('failed'));
     expect(attempts).toBe(2);
+    await waitFor(async () => expect(await linkOf(id)).toMatchObject({ state: 'failed', last_error: 'attempt 2 failed', progress_done: 2, attempts: 2 }));
+    expect((await linkOf(id))?.finished_at).toBeInstanceOf(Date);
+    expect(await pending('JobTestThing', 60)).toBe(false);
+  });
+
+  it('a job pg-boss failed or expired on its own (a crashed worker) leaves its entity pending no longer', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await register(defineJob({ name: 'test-orphaned', run: () => gate }));
+    const id = (await api.ctx.jobs.send(api.db, 'test-orphaned', {}, { entity: { type: 'JobTestThing', id: 70 } }))!;
+    await waitFor(async () => expect(await jobState(id)).toBe('active'));
+    expect(await pending('JobTestThing', 70)).toBe(true);
+    // What pg-boss's maintenance does to a job whose worker died: our handler never hears of it.
+    await sql`UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE id = ${id}::uuid`.execute(api.db);
+    expect((await linkOf(id))?.state).toBe('active');
+    expect(await pending('JobTestThing', 70)).toBe(false);
+    release();
+  });
+
+  it('an idempotency key sends a job at most once', async () => {
+    let runs = 0;
+    await register(defineJob({ name: 'test-keyed', run: async () => void (runs += 1) }));
+    const first = await api.ctx.jobs.send(api.db, 'test-keyed', {}, { key: 'contract-9-terminate' });
+    const second = await api.ctx.jobs.send(api.db, 'test-keyed', {}, { key: 'contract-9-terminate' });
+    const other = await api.ctx.jobs.send(api.db, 'test-keyed', {}, { key: 'contract-10-terminate' });
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBeNull();
+    expect(other).toMatch(/^[0-9a-f-]{36}$/);
+    await api.settled();
+    // After the first one finished too, the key still holds.
+    expect(await api.ctx.jobs.send(api.db, 'test-keyed', {}, { key: 'contract-9-terminate' })).toBeNull();
+    expect(runs).toBe(2);
+  });
+
+  it('a singleton key holds one queued job per key on a queue whose policy asks for it', async () => {
+    await register(defineJob({ name: 'test-short', policy: 'short', run: async () => {} }));
+    const later = new Date(Date.now() + 3600_000);
+    const first = await api.ctx.jobs.send(api.db, 'test-short', {}, { singletonKey: 'vendor-7', startAfter: later, entity: { type: 'ShortThing', id: 7 } });
+    const second = await api.ctx.jobs.send(api.db, 'test-short', {}, { singletonKey: 'vendor-7', startAfter: later, entity: { type: 'ShortThing', id: 7 } });
+    const other = await api.ctx.jobs.send(api.db, 'test-short', {}, { singletonKey: 'vendor-8', startAfter: later });
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBeNull();
+    expect(other).toMatch(/^[0-9a-f-]{36}$/);
+    // The refused send left no link behind.
+    const links = await api.db.selectFrom('job_links').select('job_id').where('name', '=', 'test-short').execute();
+    expect(links.map((l) => l.job_id).sort()).toEqual([first, other].sort());
+  });
+
+  it('pendingFor answers for many entities in one query', async () => {
+    await register(defineJob({ name: 'test-never', run: async () => {} }));
+    // Sent with a start in the future, so they stay queued.
+    const later = new Date(Date.now() + 3600_000);
+    for (const id of [101, 150, 199]) await api.ctx.jobs.send(api.db, 'test-never', {}, { entity: { type: 'ManyThing', id }, startAfter: later });
+    let queries = 0;
+    const counting: KyselyPlugin = {
+      transformQuery: (args) => ((queries += 1), args.node),
+      transformResult: async (args) => args.result,
+    };
+    const jobs = await startJobs({ connectionString: api.databaseUrl, db: api.db.withPlugin(counting), onError: () => {} });
+    try {
+      const ids = Array.from({ length: 500 }, (_, i) => i + 1);
+      expect(await jobs.pendingFor('ManyThing', ids)).toEqual(new Set([101, 150, 199]));
+      expect(queries).toBe(1);
+      expect(await jobs.pendingFor('ManyThing', [])).toEqual(new Set());
+      expect(queries).toBe(1);
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it('registers a definition’s cron schedule with pg-boss', async () => {
+    await register(defineJob({ name: 'test-daily', schedule: { cron: '15 4 * * *' }, run: async () => {} }));
+    const { rows } = await sql<{ cron: string; timezone: string }>`SELECT cron, timezone FROM pgboss.schedule WHERE name = 'test-daily'`.execute(api.db);
+    expect(rows).toEqual([{ cron: '15 4 * * *', timezone: 'UTC' }]);
+  });
+
+  it('refuses to send a job nobody registered', async () => {
+    await expect(api.ctx.jobs.send(api.db, 'test-unknown', {})).rejects.toThrow('job test-unknown is not registered');
   });
 });

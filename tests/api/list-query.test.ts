@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import qs from 'qs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyFilters, parseListQuery, runList, type ListSpec } from '../../src/server/http/list-query.js';
+import { applyFilters, COUNT_CAP, listQueries, parseListQuery, runList, type ListSpec } from '../../src/server/http/list-query.js';
 import { setupApi } from '../support/api.js';
 
 const api = setupApi();
@@ -18,8 +18,15 @@ interface Thing {
   created_at: Date;
 }
 
-const spec: ListSpec = {
-  sort: { name: 'scratch_things.name', amount: 'scratch_things.amount', state: 'scratch_things.state', due_on: 'scratch_things.due_on' },
+type Tables = { scratch_things: Thing };
+
+const spec: ListSpec<Tables> = {
+  sort: {
+    name: 'scratch_things.name',
+    amount: 'scratch_things.amount',
+    state: 'scratch_things.state',
+    due_on: { column: 'scratch_things.due_on', nullable: true },
+  },
   defaultSort: { column: 'name', direction: 'asc' },
   filters: {
     state: { column: 'scratch_things.state', kind: 'string', values: ['new', 'paid', 'void'] },
@@ -58,11 +65,11 @@ const ROWS: [string, string, string, number | null, string[], string | null, boo
   ]),
 ];
 
-const things = () => api.db.withTables<{ scratch_things: Thing }>();
+const things = () => api.db.withTables<Tables>();
 
 async function list(query: string) {
-  const parsed = parseListQuery(qs.parse(query, { depth: 5, arrayLimit: 200, parameterLimit: 500 }) as Record<string, unknown>, spec);
-  return runList<Thing>(api.db, things().selectFrom('scratch_things').selectAll(), parsed, spec, 'scratch_things.id');
+  const parsed = parseListQuery<Tables>(qs.parse(query, { depth: 5, arrayLimit: 200, parameterLimit: 500 }) as Record<string, unknown>, spec);
+  return runList<Thing, Tables>(api.db, things().selectFrom('scratch_things').selectAll(), parsed, spec, 'scratch_things.id');
 }
 
 /** The names a query finds, in code-unit order (the database's collation may differ from C). */
@@ -201,11 +208,107 @@ describe('totals and paging', () => {
     expect(desc.at(-1)?.name).toBe('1000 Pure');
   });
 
+  it.each(['name', 'amount', 'state', 'due_on'])('keyset pages sorted by %s follow the offset order exactly', async (column) => {
+    for (const direction of ['asc', 'desc']) {
+      const expected = (await list(`sort_by=${column}&sort_direction=${direction}&s=100`)).entries.map((e) => e.id);
+      const seen: number[] = [];
+      let after = '';
+      for (let i = 0; i < 10; i++) {
+        const page = await list(`sort_by=${column}&sort_direction=${direction}&s=4&after=${after}`);
+        seen.push(...page.entries.map((e) => e.id));
+        if (!page.next) break;
+        after = page.next;
+      }
+      expect(seen).toEqual(expected);
+    }
+  });
+
+  it('keyset pages combine with filters and give no cursor after a short page', async () => {
+    const first = await list('filter[state]=void&sort_by=amount&s=10');
+    expect(first.next).toEqual(expect.any(String));
+    const second = await list(`filter[state]=void&sort_by=amount&s=10&after=${first.next}`);
+    expect(second.entries).toHaveLength(8);
+    expect(second.next).toBeUndefined();
+    expect(second.total).toBe(18);
+  });
+
   it('applyFilters adds conditions to a query that already has its own', async () => {
-    const parsed = parseListQuery({ filter: { state: 'new' } }, spec);
+    const parsed = parseListQuery<Tables>({ filter: { state: 'new' } }, spec);
     const rows = await applyFilters(things().selectFrom('scratch_things').select('name').where('vendor_id', '=', 1), parsed, spec)
       .orderBy('name')
       .execute();
     expect(rows.map((r) => r.name).sort()).toEqual(['Acme', 'back\\slash', 'snakeXcase Ltd']);
+  });
+});
+
+describe('a capped count', () => {
+  beforeAll(async () => {
+    await sql`CREATE TABLE scratch_many (id serial PRIMARY KEY, n integer NOT NULL)`.execute(api.db);
+    await sql`INSERT INTO scratch_many (n) SELECT g FROM generate_series(1, ${COUNT_CAP + 5}) g`.execute(api.db);
+  });
+
+  type Many = { scratch_many: { id: number; n: number } };
+  const manySpec: ListSpec<Many> = {
+    sort: { n: 'scratch_many.n' },
+    defaultSort: { column: 'n', direction: 'asc' },
+    filters: { n: { column: 'scratch_many.n', kind: 'integer' } },
+  };
+  const many = (query: string) =>
+    runList<{ id: number }, Many>(
+      api.db,
+      api.db.withTables<Many>().selectFrom('scratch_many').select('scratch_many.id'),
+      parseListQuery<Many>(qs.parse(query) as Record<string, unknown>, manySpec),
+      manySpec,
+      'scratch_many.id',
+    );
+
+  it('stops past the cap and says the total is a lower bound', async () => {
+    expect(await many('s=5')).toMatchObject({ total: COUNT_CAP, total_capped: true });
+  });
+
+  it('counts exactly up to the cap', async () => {
+    const exact = await many(`filter[n][lteq]=${COUNT_CAP}`);
+    expect(exact.total).toBe(COUNT_CAP);
+    expect(exact.total_capped).toBeUndefined();
+  });
+});
+
+describe('a list of 1,000,000 rows', () => {
+  type Days = { scratch_days: { id: number; day: string; note: string | null } };
+  const daySpec: ListSpec<Days> = {
+    sort: { day: 'scratch_days.day', id: 'scratch_days.id' },
+    defaultSort: { column: 'day', direction: 'asc' },
+    filters: { day: { column: 'scratch_days.day', kind: 'date' } },
+  };
+
+  beforeAll(async () => {
+    await sql`CREATE TABLE scratch_days (id integer PRIMARY KEY, day date NOT NULL, note text)`.execute(api.db);
+    await sql`INSERT INTO scratch_days SELECT g, DATE '2000-01-01' + (g % 5000), NULL FROM generate_series(1, 1000000) g`.execute(api.db);
+    await sql`CREATE INDEX scratch_days_day_id ON scratch_days (day, id)`.execute(api.db);
+    await sql`ANALYZE scratch_days`.execute(api.db);
+  }, 120_000);
+
+  /** The plan of the page query `query` makes, as EXPLAIN's JSON. */
+  async function plan(query: string): Promise<string> {
+    const parsed = parseListQuery<Days>(qs.parse(query) as Record<string, unknown>, daySpec);
+    const from = api.db.withTables<Days>().selectFrom('scratch_days').select('scratch_days.id');
+    const compiled = listQueries<Days>(from, parsed, daySpec, 'scratch_days.id').page.compile();
+    const { rows } = await api.db.executeQuery<{ 'QUERY PLAN': unknown }>({
+      ...compiled,
+      sql: `EXPLAIN (FORMAT JSON) ${compiled.sql}`,
+    });
+    return JSON.stringify(rows[0]['QUERY PLAN']);
+  }
+
+  it.each([
+    ['ascending', 'sort_by=day&s=100'],
+    ['descending', 'sort_by=day&sort_direction=desc&s=100'],
+    ['filtered by a range', 'sort_by=day&filter[day][gteq]=2005-01-01&s=50'],
+    ['after a cursor', `sort_by=day&s=100&after=${Buffer.from('["2005-01-01",500000]').toString('base64url')}`],
+  ])('is served %s by the (day, id) index without a sort', async (_what, query) => {
+    const json = await plan(query);
+    expect(json).toContain('scratch_days_day_id');
+    expect(json).not.toContain('"Sort"');
+    expect(json).not.toContain('Seq Scan');
   });
 });

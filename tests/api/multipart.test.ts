@@ -1,22 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { isUploadedFile, readBody } from '../../src/server/http/multipart.js';
 import { setupApi } from '../support/api.js';
 
-const api = setupApi({ env: { UPLOAD_MAX_BYTES: '4096' } });
+const api = setupApi({ env: { UPLOAD_MAX_BYTES: '4096', UPLOAD_MAX_FILES: '3' } });
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 7)]);
 const PDF = Buffer.from('%PDF-1.7\n%%EOF\n');
 
 let app: FastifyInstance;
 
-/** Describes a read body as JSON: files become {file: name, type, bytes}. */
-function describeBody(value: unknown): unknown {
-  if (isUploadedFile(value)) return { file: value.filename, type: value.mimetype, bytes: value.data.length, head: value.data.subarray(0, 4).toString('hex') };
-  if (Array.isArray(value)) return value.map(describeBody);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, describeBody(v)]));
+/** Describes a read body as JSON: files become {file: name, type, bytes, head} as read back from storage. */
+async function describeBody(value: unknown): Promise<unknown> {
+  if (isUploadedFile(value)) {
+    const data = await api.ctx.storage.read(value.key);
+    expect(data.length).toBe(value.size);
+    return { file: value.filename, type: value.type, bytes: value.size, head: data.subarray(0, 4).toString('hex') };
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(describeBody));
+  if (value && typeof value === 'object') return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await describeBody(v)])));
   return value;
+}
+
+/** The keys of every file in storage. */
+async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const file of api.ctx.storage.list()) keys.push(file.key);
+  return keys;
 }
 
 beforeAll(async () => {
@@ -26,10 +37,14 @@ beforeAll(async () => {
       await readBody(request, {
         'organization[logo]': { types: ['image/png', 'image/jpeg'], maxBytes: 1000 },
         'organization[contract]': { types: ['application/pdf'], maxBytes: 100_000 },
-        'contract[documents][0][file]': { types: ['application/pdf'], maxBytes: 1000 },
+        'contract[documents][*][file]': { types: ['application/pdf'], maxBytes: 1000 },
       }),
     ),
   );
+  app.post('/api/test/is-upload', { config: { public: true } }, async (request) => {
+    const body = await readBody(request, { 'organization[logo]': { types: ['image/png'], maxBytes: 1000 } });
+    return { upload: isUploadedFile((body.organization as { logo: unknown }).logo) };
+  });
   await app.ready();
 });
 afterAll(() => app?.close());
@@ -73,24 +88,41 @@ describe('readBody', () => {
     });
   });
 
-  it('puts a file inside a list at its place', async () => {
+  it('puts files inside a list at their places, matching the rule by pattern', async () => {
     const res = await upload([
       ['contract[documents][0][name]', 'Signed'],
       ['contract[documents][0][file]', PDF, 'signed.pdf', 'application/pdf'],
+      ['contract[documents][1][file]', PDF, 'annex.pdf', 'application/pdf'],
     ]);
-    expect(res.json()).toEqual({
-      contract: { documents: [{ name: 'Signed', file: { file: 'signed.pdf', type: 'application/pdf', bytes: PDF.length, head: '25504446' } }] },
-    });
+    const file = (name: string) => ({ file: name, type: 'application/pdf', bytes: PDF.length, head: '25504446' });
+    expect(res.json()).toEqual({ contract: { documents: [{ name: 'Signed', file: file('signed.pdf') }, { file: file('annex.pdf') }] } });
   });
 
-  it('ignores file fields without a rule and empty files', async () => {
+  it('removes the files of a request that no record took, once it is answered', async () => {
+    expect((await upload([['organization[logo]', PNG, 'logo.png', 'image/png']])).statusCode).toBe(200);
+    // The clean-up runs after the answer went out.
+    await vi.waitFor(async () => expect(await storedKeys()).toEqual([]), { timeout: 5000, interval: 20 });
+  });
+
+  it('ignores empty files', async () => {
     const res = await upload([
       ['organization[name]', 'Acme'],
-      ['organization[evil]', PNG, 'evil.png', 'image/png'],
       ['organization[logo]', Buffer.alloc(0), 'empty.png', 'image/png'],
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ organization: { name: 'Acme' } });
+  });
+
+  it('refuses a file field without a rule with a 400, keeping nothing', async () => {
+    for (const field of ['organization[evil]', 'contract[documents][x][file]', 'contract[documents][__proto__][file]', 'contract[documents][0][file][more]']) {
+      const res = await upload([
+        ['organization[logo]', PNG, 'logo.png', 'image/png'],
+        [field, PDF, 'evil.pdf', 'application/pdf'],
+      ]);
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json()).toEqual({ error: `unexpected file field ${field}` });
+    }
+    expect(await storedKeys()).toEqual([]);
   });
 
   it('refuses content of the wrong type with a nested 422, whatever the name and declared type say', async () => {
@@ -110,23 +142,50 @@ describe('readBody', () => {
     const res = await upload([['organization[logo]', big, 'logo.png', 'image/png']]);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { logo: ['too_large'] } });
+    expect(await storedKeys()).toEqual([]);
   });
 
   it('refuses a file over UPLOAD_MAX_BYTES with the same nested 422', async () => {
     const huge = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5000, 0x20)]);
-    const res = await upload([['organization[contract]', huge, 'contract.pdf', 'application/pdf']]);
+    const res = await upload([
+      ['organization[logo]', PNG, 'logo.png', 'image/png'],
+      ['organization[contract]', huge, 'contract.pdf', 'application/pdf'],
+    ]);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { contract: ['too_large'] } });
+    // Neither the cut-off file nor the good one before it stays.
+    expect(await storedKeys()).toEqual([]);
   });
 
-  it('does not hold an unwanted large file', async () => {
-    const huge = Buffer.alloc(5000, 0x41);
-    const res = await upload([
+  it('refuses more files than UPLOAD_MAX_FILES, keeping none', async () => {
+    const res = await upload(Array.from({ length: 4 }, (_, i): Part => [`contract[documents][${i}][file]`, PDF, `${i}.pdf`, 'application/pdf']));
+    expect(res.statusCode).toBe(413);
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it('answers a multipart body without a boundary, or cut off, with a 400 and keeps nothing', async () => {
+    const noBoundary = await app.inject({ method: 'POST', url: '/api/test/upload', headers: { 'content-type': 'multipart/form-data' }, payload: 'whatever' });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().error).toMatch(/^malformed multipart body/);
+
+    const whole = await multipart([
       ['organization[name]', 'Acme'],
-      ['organization[junk]', huge, 'junk.txt', 'text/plain'],
+      ['organization[contract]', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x20)]), 'contract.pdf', 'application/pdf'],
     ]);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ organization: { name: 'Acme' } });
+    for (const cut of [whole.payload.length - 10, whole.payload.length - 1500, 60]) {
+      const res = await app.inject({ method: 'POST', url: '/api/test/upload', headers: whole.headers, payload: whole.payload.subarray(0, cut) });
+      expect(res.statusCode, `cut at ${cut}`).toBe(400);
+      expect(res.json().error).toMatch(/^malformed multipart body/);
+    }
+    expect(await storedKeys()).toEqual([]);
+  });
+
+  it('a JSON body cannot pass itself off as an upload', async () => {
+    const forged = { filename: 'x.png', type: 'image/png', key: '00000000-0000-0000-0000-000000000000', size: 1, digest: 'x' };
+    const res = await app.inject({ method: 'POST', url: '/api/test/is-upload', payload: { organization: { logo: forged } } });
+    expect(res.json()).toEqual({ upload: false });
+    const real = await app.inject({ method: 'POST', url: '/api/test/is-upload', ...(await multipart([['organization[logo]', PNG, 'logo.png', 'image/png']])) });
+    expect(real.json()).toEqual({ upload: true });
   });
 
   it('reads a JSON body as it is', async () => {

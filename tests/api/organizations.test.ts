@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { toFormData } from '../../src/client/kit/form/form-data.js';
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
 
@@ -69,7 +70,8 @@ function formFields(org: ReturnType<typeof organization>): [string, string][] {
 
 const storedFiles = () => {
   const root = path.join(api.dataDir, 'files');
-  return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).filter((f) => String(f).includes('.')) : [];
+  // Files sit one directory down (`ab/abcd…`); the directories themselves are not files.
+  return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).filter((f) => String(f).includes(path.sep)) : [];
 };
 
 beforeAll(async () => {
@@ -85,6 +87,7 @@ describe('organizations', () => {
     const org = res.json();
     expect(org).toEqual({
       id: expect.any(Number),
+      lock_version: 0,
       name: 'Remit Media GmbH',
       number: '1000',
       country_code: 'DE',
@@ -329,6 +332,21 @@ describe('organizations', () => {
     expect(removed.json().logo_url).toBeNull();
     expect(storedFiles()).toHaveLength(0);
     expect((await api.request({ method: 'GET', url: `/api/organizations/${org.id}/logo`, as: reader })).statusCode).toBe(404);
+  });
+
+  it('an emptied list sent as multipart by the form kit (toFormData) removes the stored rows', async () => {
+    const org = (await create(organization({ number: 'E-1' }))).json();
+    expect(org.legal_imprints).toHaveLength(2);
+    const values = { ...organization({ number: 'E-1' }), legal_imprints: [], invoice_emails: [], logo: new Blob([new Uint8Array(PNG)], { type: 'image/png' }) };
+    const request = new Request('http://localhost/', { method: 'POST', body: toFormData('organization', values) });
+    const body = { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
+    const saved = await api.request({ method: 'PUT', url: `/api/organizations/${org.id}`, ...body, as: admin });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().legal_imprints).toEqual([]);
+    expect(saved.json().invoice_emails).toEqual([]);
+    expect(saved.json().logo_url).not.toBeNull();
+    expect((await api.request({ method: 'GET', url: `/api/organizations/${org.id}`, as: admin })).json().legal_imprints).toEqual([]);
+    expect((await api.request({ method: 'DELETE', url: `/api/organizations/${org.id}`, as: admin })).statusCode).toBeLessThan(300);
   });
 
   it('deletes an organization with its lists and logo; a signer cannot be deleted as a user', async () => {

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashPassword } from '../../src/server/modules/session/passwords.js';
+import { auditTrail } from '../support/audit.js';
 import { setupApi } from '../support/api.js';
 
 const api = setupApi({ env: { PUBLIC_URL: 'https://remit.example.com', SIGN_IN_RATE_LIMIT: '1000' } });
@@ -30,7 +32,12 @@ async function mailsTo(email: string): Promise<string[]> {
   return (await api.outbox()).map(decode).filter((m) => new RegExp(`^To: ${email}$`, 'mi').test(m));
 }
 
-const requestReset = (email: string) => api.request({ method: 'POST', url: '/users/password.json', payload: { user: { email } } });
+/** Asks for a reset link and waits for the job that mails it. */
+async function requestReset(email: string) {
+  const res = await api.request({ method: 'POST', url: '/users/password.json', payload: { user: { email } } });
+  await api.settled();
+  return res;
+}
 
 async function resetToken(email: string): Promise<string> {
   expect((await requestReset(email)).statusCode).toBe(204);
@@ -61,6 +68,33 @@ describe('POST /users/password.json', () => {
     expect(mails[0]).toMatch(/^To: known@test\.local$/m);
     expect(mails[0]).toContain('https://remit.example.com/users/password/edit?reset_password_token=');
     expect(mails[0]).toContain('Hello Rosa');
+  });
+
+  it('does the same work for a known and an unknown address: one job each, which resolves the address', async () => {
+    await userWithPassword('same-work@test.local', 'old password 123');
+    const jobsSent = async () =>
+      (await sql<{ data: unknown }>`SELECT data FROM pgboss.job WHERE name = 'session.password-reset-mail' ORDER BY created_on`.execute(api.db)).rows.map((r) => r.data);
+    const before = (await jobsSent()).length;
+    const tokensBefore = await api.db.selectFrom('password_tokens').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    // Both requests did the same: one job each, carrying only the address.
+    const known = await api.request({ method: 'POST', url: '/users/password.json', payload: { user: { email: 'Same-Work@test.local' } } });
+    const unknown = await api.request({ method: 'POST', url: '/users/password.json', payload: { user: { email: 'nobody@test.local' } } });
+    expect([known.statusCode, unknown.statusCode]).toEqual([204, 204]);
+    expect((await jobsSent()).slice(before)).toEqual([{ email: 'same-work@test.local' }, { email: 'nobody@test.local' }]);
+    await api.settled();
+    const tokensAfter = await api.db.selectFrom('password_tokens').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    expect(tokensAfter.n - tokensBefore.n).toBe(1);
+    expect(await mailsTo('same-work@test.local')).toHaveLength(1);
+  });
+
+  it('keeps the limit of three links an hour under concurrent requests', async () => {
+    await userWithPassword('concurrent@test.local', 'old password 123');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api.request({ method: 'POST', url: '/users/password.json', payload: { user: { email: 'concurrent@test.local' } } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(204));
+    await api.settled();
+    expect(await mailsTo('concurrent@test.local')).toHaveLength(3);
   });
 
   it('mails one account at most three links an hour, answering 204 every time', async () => {
@@ -107,6 +141,8 @@ describe('PUT /users/password.json', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ errors: { reset_password_token: ['invalid'] } });
     expect((await signIn('once@test.local', 'brand new password 1')).statusCode).toBe(200);
+    // Audited once, with the user as the actor, and without the password.
+    expect(await auditTrail(api.db, 'User', id)).toEqual([{ action: 'set_password', version: 1, audited_changes: {}, user_id: id }]);
   });
 
   it('ends every session of the user and every other outstanding link', async () => {

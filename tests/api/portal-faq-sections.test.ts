@@ -26,7 +26,7 @@ describe('portal FAQ sections', () => {
     const created = await create({ name: '  Payments ', locale: 'en' });
     expect(created.statusCode).toBe(201);
     const section = created.json();
-    expect(section).toEqual({ id: expect.any(Number), name: 'Payments', locale: 'en', created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(section).toEqual({ id: expect.any(Number), name: 'Payments', locale: 'en', lock_version: 0, created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
 
     const read = await api.request({ method: 'GET', url: `${BASE}/${section.id}`, as: portal });
     expect(read.statusCode).toBe(200);
@@ -34,7 +34,7 @@ describe('portal FAQ sections', () => {
 
     const updated = await api.request({ method: 'PUT', url: `${BASE}/${section.id}`, payload: { portal_faq_section: { name: 'Zahlungen', locale: 'de' } }, as: portal });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ ...section, name: 'Zahlungen', locale: 'de' });
+    expect(updated.json()).toEqual({ ...section, name: 'Zahlungen', locale: 'de', lock_version: 1 });
 
     // Saving unchanged values writes no audit entry.
     await api.request({ method: 'PUT', url: `${BASE}/${section.id}`, payload: { portal_faq_section: { name: 'Zahlungen', locale: 'de' } }, as: portal });
@@ -177,7 +177,7 @@ describe('portal FAQ section list and lookup', () => {
       size: 10,
     });
     expect(names(res)).toEqual(['Account', 'Konto', 'Paiements', 'Payments', 'Zahlungen']);
-    expect(res.json().entries[0]).toEqual({ id: ids.Account, name: 'Account', locale: 'en', created_at: '2024-01-02T10:00:00.000Z' });
+    expect(res.json().entries[0]).toEqual({ id: ids.Account, name: 'Account', locale: 'en', created_at: '2024-01-02T10:00:00.000Z', lock_version: 0 });
 
     const page2 = await list('?p=2&s=2');
     expect(page2.json()).toMatchObject({ total: 5, page: 2, size: 2 });

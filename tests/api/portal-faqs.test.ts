@@ -35,6 +35,7 @@ describe('portal FAQs', () => {
     const faq = created.json();
     expect(faq).toEqual({
       id: expect.any(Number),
+      lock_version: 0,
       title: 'When do I get paid?',
       body: '<p>Once a <strong>month</strong>.</p>',
       locale: 'en',
@@ -46,7 +47,7 @@ describe('portal FAQs', () => {
 
     const moved = await update(faq.id, { locale: 'en', portal_faq_section_id: en2.id, title: 'When am I paid?', body: faq.body });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toEqual({ ...faq, title: 'When am I paid?', portal_faq_section_id: en2.id, portal_faq_section: { id: en2.id, name: 'Account', locale: 'en' } });
+    expect(moved.json()).toEqual({ ...faq, lock_version: 1, title: 'When am I paid?', portal_faq_section_id: en2.id, portal_faq_section: { id: en2.id, name: 'Account', locale: 'en' } });
 
     const deleted = await api.request({ method: 'DELETE', url: `${BASE}/${faq.id}`, as: portal });
     expect(deleted.statusCode).toBe(204);
@@ -175,6 +176,7 @@ describe('portal FAQ list', () => {
       portal_faq_section_id: en2.id,
       portal_faq_section: { id: en2.id, name: 'Account', locale: 'en' },
       created_at: '2024-02-02T00:00:00.000Z',
+      lock_version: 0,
     });
   });
 

@@ -24,16 +24,16 @@ describe('portal pages', () => {
     const created = await create(PAGE);
     expect(created.statusCode).toBe(201);
     const page = created.json();
-    expect(page).toEqual({ id: expect.any(Number), ...PAGE, created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(page).toEqual({ id: expect.any(Number), ...PAGE, lock_version: 0, created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect((await api.request({ method: 'GET', url: `${BASE}/${page.id}`, as: portal })).json()).toEqual(page);
 
     const updated = await update(page.id, { ...PAGE, title: 'Legal notice', body: '<h2>Remit Media GmbH</h2><p>Cologne</p>' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toEqual({ ...page, title: 'Legal notice', body: '<h2>Remit Media GmbH</h2><p>Cologne</p>' });
+    expect(updated.json()).toEqual({ ...page, title: 'Legal notice', body: '<h2>Remit Media GmbH</h2><p>Cologne</p>', lock_version: 1 });
 
     // A partial payload changes only what it names.
     const partial = await update(page.id, { name: 'legal' });
-    expect(partial.json()).toEqual({ ...updated.json(), name: 'legal' });
+    expect(partial.json()).toEqual({ ...updated.json(), name: 'legal', lock_version: 2 });
 
     const deleted = await api.request({ method: 'DELETE', url: `${BASE}/${page.id}`, as: portal });
     expect(deleted.statusCode).toBe(204);
@@ -131,7 +131,7 @@ describe('portal page list', () => {
     const res = await list();
     expect(res.json()).toMatchObject({ total: 5, page: 1, size: 10 });
     expect(titles(res)).toEqual(['Imprint', 'Impressum', 'Payment terms', 'Zahlungsbedingungen', 'Privacidad']);
-    expect(res.json().entries[0]).toEqual({ id: expect.any(Number), locale: 'en', name: 'imprint', title: 'Imprint', body: '<p>a</p>', created_at: '2024-03-01T00:00:00.000Z' });
+    expect(res.json().entries[0]).toEqual({ id: expect.any(Number), locale: 'en', name: 'imprint', title: 'Imprint', body: '<p>a</p>', created_at: '2024-03-01T00:00:00.000Z', lock_version: 0 });
   });
 
   it('sorts by id, name, locale, title and created_at only', async () => {

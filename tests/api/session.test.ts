@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/modules/session/passwords.js';
 import { setupApi } from '../support/api.js';
@@ -85,6 +86,39 @@ describe('session', () => {
     expect((await api.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(401);
   });
 
+  /** Sets the session's last activity `seconds` before the database's now; answers that instant. */
+  async function lastSeen(userId: number, seconds: number): Promise<Date> {
+    const row = await api.db
+      .updateTable('sessions')
+      .set({ last_seen_at: sql<Date>`now() - make_interval(secs => ${seconds})` })
+      .where('user_id', '=', userId)
+      .returning('last_seen_at')
+      .executeTakeFirstOrThrow();
+    return row.last_seen_at;
+  }
+  const seenAt = async (userId: number) =>
+    (await api.db.selectFrom('sessions').select('last_seen_at').where('user_id', '=', userId).executeTakeFirstOrThrow()).last_seen_at;
+
+  it('a session unused longer than the idle timeout (8 hours) is a 401', async () => {
+    const u = await api.user([]);
+    await lastSeen(u.id, 8 * 3600 + 60);
+    expect((await api.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(401);
+  });
+
+  it('a request refreshes the last activity when it is older than a minute, and only then', async () => {
+    const u = await api.user([]);
+    const recent = await lastSeen(u.id, 30);
+    expect((await api.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(200);
+    expect(await seenAt(u.id)).toEqual(recent);
+
+    const old = await lastSeen(u.id, 8 * 3600 - 60);
+    expect((await api.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(200);
+    const refreshed = await seenAt(u.id);
+    expect(refreshed.getTime()).toBeGreaterThan(old.getTime() + 8 * 3600 * 1000 - 120_000);
+    // Still signed in well past the idle timeout counted from the first activity.
+    expect((await api.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(200);
+  });
+
   it('a disabled user loses its sessions', async () => {
     const u = await api.user([]);
     await api.db.updateTable('users').set({ disabled: true }).where('id', '=', u.id).execute();
@@ -104,5 +138,19 @@ describe('rate limit', () => {
     expect(res.statusCode).toBe(401);
     expect(res.body).toBe('');
     expect((await signIn('erin@test.local', 'correct horse battery', '10.9.9.8')).statusCode).toBe(200);
+  });
+});
+
+describe('a configured idle timeout', () => {
+  const short = setupApi({ env: { SESSION_IDLE_SECONDS: '600' } });
+
+  it('ends a session unused for SESSION_IDLE_SECONDS', async () => {
+    const u = await short.user([]);
+    const idle = (seconds: number) =>
+      short.db.updateTable('sessions').set({ last_seen_at: sql<Date>`now() - make_interval(secs => ${seconds})` }).where('user_id', '=', u.id).execute();
+    await idle(540);
+    expect((await short.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(200);
+    await idle(660);
+    expect((await short.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TAG_COLOR } from '../../src/shared/validation/tags.js';
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
 
@@ -16,7 +17,7 @@ describe('tags', () => {
     const created = await create({ name: ' Priority ', color: '#ff0000' });
     expect(created.statusCode).toBe(201);
     const tag = created.json();
-    expect(tag).toEqual({ id: expect.any(Number), name: 'Priority', color: '#ff0000', count_linked_entries: 0, created_at: expect.any(String) });
+    expect(tag).toEqual({ id: expect.any(Number), name: 'Priority', color: '#ff0000', count_linked_entries: 0, lock_version: 0, created_at: expect.any(String) });
 
     await api.db
       .insertInto('taggings')
@@ -27,18 +28,30 @@ describe('tags', () => {
       .execute();
     expect((await api.request({ method: 'GET', url: `/api/tags/${tag.id}`, as: admin })).json()).toMatchObject({ count_linked_entries: 2 });
 
-    const updated = await api.request({ method: 'PUT', url: `/api/tags/${tag.id}`, payload: { tag: { name: 'Urgent', color: '' } }, as: admin });
+    // the form sends the name only: the chip colour stays
+    const renamed = await api.request({ method: 'PUT', url: `/api/tags/${tag.id}`, payload: { tag: { name: 'Urgent' } }, as: admin });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Urgent', color: '#ff0000', count_linked_entries: 2 });
+    // a blank colour is the default one, never none
+    const updated = await api.request({ method: 'PUT', url: `/api/tags/${tag.id}`, payload: { tag: { color: '' } }, as: admin });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ name: 'Urgent', color: null, count_linked_entries: 2 });
+    expect(updated.json()).toMatchObject({ name: 'Urgent', color: DEFAULT_TAG_COLOR });
 
     expect((await api.request({ method: 'DELETE', url: `/api/tags/${tag.id}`, as: admin })).statusCode).toBe(204);
     expect(await api.db.selectFrom('taggings').selectAll().where('tag_id', '=', tag.id).execute()).toEqual([]);
     const trail = await auditTrail(api.db, 'Tag', tag.id);
     expect(trail.map((t) => [t.action, t.audited_changes])).toEqual([
       ['create', { name: [null, 'Priority'], color: [null, '#ff0000'] }],
-      ['update', { name: ['Priority', 'Urgent'], color: ['#ff0000', null] }],
-      ['destroy', { name: ['Urgent', null] }],
+      ['update', { name: ['Priority', 'Urgent'] }],
+      ['update', { color: ['#ff0000', DEFAULT_TAG_COLOR] }],
+      ['destroy', { name: ['Urgent', null], color: [DEFAULT_TAG_COLOR, null] }],
     ]);
+  });
+
+  it('gives a tag created with its name only (as the form does) the default chip colour', async () => {
+    const created = await create({ name: 'Colourless' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Colourless', color: DEFAULT_TAG_COLOR });
   });
 
   it('needs a unique name and a hex color when one is given', async () => {
@@ -73,7 +86,7 @@ describe('tags', () => {
 
     const contracts = await api.user(['contracts']);
     const lookup = await api.request({ method: 'GET', url: '/api/tags/lookup?q=AM', as: contracts });
-    expect(lookup.json()).toEqual([{ id: expect.any(Number), name: 'Gamma', color: null }]);
+    expect(lookup.json()).toEqual([{ id: expect.any(Number), name: 'Gamma', color: DEFAULT_TAG_COLOR }]);
     expect((await api.request({ method: 'GET', url: '/api/tags/lookup', as: contracts })).json()).toHaveLength(3);
     for (const [method, url] of [['GET', '/api/tags'], ['POST', '/api/tags'], ['DELETE', `/api/tags/${desc.entries[0].id}`]] as const) {
       expect((await api.request({ method, url, as: contracts })).statusCode).toBe(403);

@@ -21,6 +21,7 @@ describe('users', () => {
     const user = res.json();
     expect(user).toEqual({
       id: expect.any(Number),
+      lock_version: 0,
       first_name: 'Nina',
       last_name: 'Neu',
       email: 'Nina@Test.local',
@@ -33,8 +34,15 @@ describe('users', () => {
       can_be_edited: true,
       can_be_deleted: true,
     });
+    // The mail is a job sent with the create: it lands in the outbox once the job ran.
+    const jobs = await sql<{ state: string }>`
+      SELECT j.state FROM job_links l JOIN pgboss.job j ON j.name = l.name AND j.id = l.job_id
+      WHERE l.name = 'session.password-mail' AND l.entity_type = 'User' AND l.entity_id = ${user.id}`.execute(api.db);
+    expect(jobs.rows).toHaveLength(1);
+    await api.settled();
     const mails = await mailsTo('Nina@Test.local');
     expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/Your Remit account/);
     expect(mails[0]).toMatch(/reset_password_token=/);
     const [create0] = await auditTrail(api.db, 'User', user.id);
     expect(create0).toMatchObject({ action: 'create', user_id: admin.id });
@@ -50,6 +58,7 @@ describe('users', () => {
     } finally {
       api.config.loginMethods = methods;
     }
+    await api.settled();
     expect(await mailsTo('sso-only@test.local')).toEqual([]);
   });
 
@@ -112,12 +121,40 @@ describe('users', () => {
     const target = await api.user(['vendors'], { email: 'forgetful@test.local' });
     const res = await api.request({ method: 'POST', url: `/api/users/${target.id}/reset_password`, as: admin });
     expect(res.statusCode).toBe(204);
+    await api.settled();
     const mails = await mailsTo('forgetful@test.local');
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatch(/Set your Remit password/);
     expect((await auditTrail(api.db, 'User', target.id)).map((t) => t.action)).toEqual(['reset_password']);
     expect((await api.request({ method: 'POST', url: '/api/users/999999/reset_password', as: admin })).statusCode).toBe(404);
     expect((await api.request({ method: 'POST', url: `/api/users/${target.id}/reset_password`, as: target })).statusCode).toBe(403);
+  });
+
+  it('a user create that rolls back sends no welcome mail: the job is part of the write', async () => {
+    const jobCount = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'session.password-mail'`.execute(api.db)).rows[0].n;
+    // Fails the create at commit, after the user row was written and its mail job sent.
+    await sql`CREATE FUNCTION test_refuse_user() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test' USING ERRCODE = 'check_violation'; END $$`.execute(api.db);
+    await sql`CREATE CONSTRAINT TRIGGER test_refuse_user AFTER INSERT ON users DEFERRABLE INITIALLY DEFERRED
+      FOR EACH ROW WHEN (NEW.email = 'rolled-back@test.local') EXECUTE FUNCTION test_refuse_user()`.execute(api.db);
+    try {
+      const before = await jobCount();
+      const res = await create({ first_name: 'Rolf', last_name: 'Back', email: 'rolled-back@test.local' });
+      expect(res.statusCode).toBe(422);
+      expect(await api.db.selectFrom('users').select('id').where('email', '=', 'rolled-back@test.local').execute()).toEqual([]);
+      expect(await jobCount()).toBe(before);
+      await api.settled();
+      expect(await mailsTo('rolled-back@test.local')).toEqual([]);
+    } finally {
+      await sql`DROP TRIGGER test_refuse_user ON users`.execute(api.db);
+      await sql`DROP FUNCTION test_refuse_user()`.execute(api.db);
+    }
+    // The same create without the refusal: one job, one mail.
+    const before = await jobCount();
+    expect((await create({ first_name: 'Rolf', last_name: 'Back', email: 'rolled-back@test.local' })).statusCode).toBe(201);
+    expect(await jobCount()).toBe(before + 1);
+    await api.settled();
+    expect(await mailsTo('rolled-back@test.local')).toHaveLength(1);
   });
 
   it('filters by text, roles, disabled and date ranges; sorts and pages by whitelisted columns', async () => {
@@ -153,7 +190,7 @@ describe('users', () => {
     expect((await api.request({ method: 'GET', url: '/api/users?sort_by=password_digest', as: admin })).json()).toEqual({ errors: { sort_by: ['invalid'] } });
   });
 
-  it('looks up enabled users by e-mail or name for any signed-in user; everything else is for admins', async () => {
+  it('looks up enabled users by e-mail or name for the roles that pick users; everything else is for admins', async () => {
     const vendors = await api.user(['vendors'], { email: 'lookup-me@test.local', first_name: 'Lou', last_name: 'Kup' });
     await api.user([], { email: 'lookup-disabled@test.local', disabled: true });
     const res = await api.request({ method: 'GET', url: '/api/users/lookup?q=lookup', as: vendors });
@@ -163,6 +200,15 @@ describe('users', () => {
     expect((await api.request({ method: 'GET', url: `/api/users/${vendors.id}`, as: vendors })).statusCode).toBe(403);
     expect((await api.request({ method: 'POST', url: '/api/users', payload: { user: {} }, as: vendors })).statusCode).toBe(403);
     expect((await api.request({ method: 'GET', url: '/api/users/lookup' })).statusCode).toBe(401);
+    // Names and e-mails only for screens that choose a user: account managers, signers.
+    for (const roles of [[], ['payments'], ['content_owners'], ['portal_admin']]) {
+      const other = await api.user(roles);
+      expect((await api.request({ method: 'GET', url: '/api/users/lookup?q=lookup', as: other })).statusCode, roles.join()).toBe(403);
+    }
+    for (const roles of [['vendors_admin'], ['contracts'], ['contracts_admin'], ['admin']]) {
+      const picker = await api.user(roles);
+      expect((await api.request({ method: 'GET', url: '/api/users/lookup?q=lookup', as: picker })).json(), roles.join()).toHaveLength(1);
+    }
     expect((await api.request({ method: 'GET', url: '/api/users/-1', as: admin })).statusCode).toBe(404);
   });
 });

@@ -16,7 +16,7 @@ describe('VAT rates', () => {
     const created = await create({ country_code: 'de', rate: '19' });
     expect(created.statusCode).toBe(201);
     const rate = created.json();
-    expect(rate).toEqual({ id: expect.any(Number), country_code: 'DE', rate: '19.0000', created_at: expect.any(String) });
+    expect(rate).toEqual({ id: expect.any(Number), country_code: 'DE', rate: '19.0000', lock_version: 0, created_at: expect.any(String) });
     expect((await api.request({ method: 'GET', url: `/api/vat_rates/${rate.id}`, as: admin })).json()).toEqual(rate);
     const updated = await api.request({ method: 'PUT', url: `/api/vat_rates/${rate.id}`, payload: { vat_rate: { rate: 7.5 } }, as: admin });
     expect(updated.json()).toMatchObject({ country_code: 'DE', rate: '7.5000' });

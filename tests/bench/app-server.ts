@@ -1,11 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
-/** Starts the built app on a fresh embedded database, as `npm start` does, for a benchmark run. */
-export async function startApp(port: number, clientDir?: string): Promise<{ url: string; stop(): Promise<void> }> {
+/** Starts the built app (client and compiled server) on a fresh embedded database, as `npm start` does. */
+export async function startApp(port: number, clientDir?: string): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
   const dataDir = `/tmp/remit-bench-${port}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  // BENCH_CPU_PROF=<dir>: the app writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn('node', [...prof, 'dist-server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -30,6 +33,8 @@ export async function startApp(port: number, clientDir?: string): Promise<{ url:
   }
   return {
     url,
+    // The embedded server's address (src/server/db/embedded.ts).
+    databaseUrl: `postgres://postgres:remit@127.0.0.1:${port + 10000}/postgres`,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

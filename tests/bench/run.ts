@@ -1,8 +1,12 @@
 /**
  * `npm run bench`: each number beside a baseline measured in the same run, on this machine.
- *   1. initial JavaScript (gzip) of the app against a plain React + router page;
+ *   1. JavaScript + CSS (gzip) the sign-in page and a list deep link load, against a plain React + router
+ *      page (targets: 150 and 200 KiB);
  *   2. palette open time (Ctrl+K to focused input) against a native <dialog> opened by the same key;
- *   3. scroll frame times of the 100,000-row grid against a plain DOM table of the same rows.
+ *   3. scroll frame times of the 100,000-row grid against a plain DOM table of the same rows;
+ *   4. the server (`server.ts`): requests per second and p99 against a bare Fastify route.
+ * `npm run bench -- --server` runs only the server part, `-- --bytes` only the first (with the files a deep
+ * link loads listed).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,9 +15,10 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { startApp } from './app-server';
 import { launch, ms, preparePage } from './browser';
-import { buildBaseline, initialJsGzip } from './bundle-size';
+import { buildBaseline, initialJsGzip, loadedGzip } from './bundle-size';
 import { scrollFrameTimes } from './grid-scroll';
 import { nativeDialogTimes, paletteOpenTimes } from './palette-open';
+import { serverBench } from './server';
 import { serveDir } from './static-server';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -22,26 +27,45 @@ const row = (name: string, ours: string, base: string) => console.log(`${name.pa
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'remit-bench-'));
   console.log(`${''.padEnd(34)} ${'Remit'.padStart(22)}   ${'baseline'.padStart(22)}`);
+  if (process.argv.includes('--server')) return serverBench(row);
 
   // 1. Bundle size
   const appDist = path.join(tmp, 'app');
   await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'silent', build: { outDir: appDist, emptyOutDir: true, sourcemap: false } });
   const baseDist = path.join(tmp, 'baseline');
   await buildBaseline(baseDist);
-  row('initial JS, gzip', kb(initialJsGzip(appDist)), kb(initialJsGzip(baseDist)));
+  const baseline = kb(initialJsGzip(baseDist));
 
   const browser = await launch();
   try {
     // 2. Palette open time, on the real app signed in.
-    const app = await startApp(3191, appDist);
+    const app = await startApp(Number(process.env.BENCH_PORT ?? 3191), appDist);
     try {
-      const page = await preparePage(await browser.newPage());
-      await page.goto(`${app.url}/users/sign-in`);
+      const context = await browser.newContext();
+      const page = await preparePage(await context.newPage());
+      const signInPage = await loadedGzip(page, appDist, async () => {
+        await page.goto(`${app.url}/users/sign-in`);
+        await page.getByLabel('E-mail').waitFor();
+      });
+      row('sign-in page JS + CSS, gzip', kb(signInPage.bytes), baseline);
       await page.getByLabel('E-mail').fill('bench@remit.test');
       await page.getByLabel('Password').fill('bench-password-123');
       await page.keyboard.press('Enter');
       await page.waitForURL(`${app.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // A list opened from a link (new tab, signed in): the workbench, the grid and the screen.
+      const listPage = await preparePage(await context.newPage());
+      const deepLink = await loadedGzip(listPage, appDist, async () => {
+        await listPage.goto(`${app.url}/admin/organizations`);
+        await listPage.locator('[role=grid] [data-row-index="0"]').waitFor();
+      });
+      await listPage.close();
+      row('list deep link JS + CSS, gzip', kb(deepLink.bytes), baseline);
+      if (process.argv.includes('--bytes')) {
+        for (const file of deepLink.files) console.log(`  ${file}`);
+        return;
+      }
+
       // First open loads the palette's code; measure that and the warm opens separately.
       const first = await paletteOpenTimes(page, 1);
       const warm = await paletteOpenTimes(page, 20);
@@ -87,6 +111,9 @@ async function main() {
     await browser.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+
+  // 4. The server, with the browser closed so it does not compete for the CPU.
+  await serverBench(row);
 }
 
 main().catch((error) => {

@@ -32,21 +32,20 @@ async function palette(page: Page, text: string) {
   await expect(dialog).toBeHidden();
 }
 
-/** Answers the open confirmation: Cancel has the focus, Tab reaches OK. */
-async function confirm(page: Page, message: string, answer: 'OK' | 'Cancel') {
+/** Answers the open confirmation: Cancel has the focus, Tab reaches the confirming button (OK, Delete). */
+async function confirm(page: Page, message: string, answer: 'OK' | 'Delete' | 'Cancel') {
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(message);
-  if (answer === 'OK') await page.keyboard.press('Tab');
+  if (answer !== 'Cancel') await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: answer })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
 }
 
-/** Types into the country picker and takes the first match. */
+/** Types into the country picker and takes the first match (highlighted as you type) with Enter. */
 async function chooseCountry(page: Page, text: string) {
   await page.keyboard.type(text);
   await expect(page.getByRole('listbox')).toBeVisible();
-  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('listbox')).toBeHidden();
 }
@@ -153,7 +152,7 @@ test('a bank is created (a blank field refused, then fixed), edited behind the l
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await confirm(page, 'Do you really want to delete this entry?', 'OK');
+  await confirm(page, 'Do you really want to delete this entry?', 'Delete');
   await snackbar(page, 'Bank successfully deleted');
   await expect(row).toHaveCount(0);
   await expect(grid(page)).toContainText('No entries');
@@ -262,7 +261,7 @@ test('tags: a duplicate name is refused by the server on its field; selected row
   for (let i = 0; i < 3 && !(await bulkDelete.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowLeft');
   await expect(bulkDelete).toBeFocused();
   await page.keyboard.press('Enter');
-  await confirm(page, 'Do you really want to delete this entry?', 'OK');
+  await confirm(page, 'Do you really want to delete this entry?', 'Delete');
   await snackbar(page, 'Tag successfully deleted');
   await expect(grid(page).getByRole('row')).toHaveCount(2);
   await expect(grid(page)).toContainText('Bulk two');
@@ -307,7 +306,7 @@ test('a VAT rate of 101 % is refused with the spec message; 16 % is saved', asyn
   // The palette knows the record of the page: "Delete this entry"
   await tabTo(page, page.getByRole('navigation', { name: 'Breadcrumbs' }).getByRole('link', { name: 'VAT rates' }), { back: true });
   await palette(page, 'Delete this entry');
-  await confirm(page, 'Do you really want to delete this entry?', 'OK');
+  await confirm(page, 'Do you really want to delete this entry?', 'Delete');
   await snackbar(page, 'VAT rate successfully deleted');
   await expect(page).toHaveURL(/\/admin\/vat-rates$/);
   expect((await withAppDb((db) => db.query(`SELECT 1 FROM vat_rates WHERE country_code = 'AT' AND rate = 16.5`))).rowCount).toBe(0);

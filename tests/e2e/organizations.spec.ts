@@ -62,7 +62,9 @@ test.describe('organizations from the keyboard', () => {
 
   test('create across all tabs with an error found by its badge, a logo, save and continue, edit, counters, delete', async ({ page }) => {
     test.setTimeout(120_000);
-    const name = `Keyboard Media ${Date.now()}`;
+    const stamp = Date.now();
+    const name = `Keyboard Media ${stamp}`;
+    const number = String(stamp).slice(-7);
 
     // The list by its go-to keys, the new form from the palette.
     await page.keyboard.press('g');
@@ -77,7 +79,7 @@ test.describe('organizations from the keyboard', () => {
     await expect(field(page, 'Name')).toBeFocused();
     await page.keyboard.type(name);
     await page.keyboard.press('Tab');
-    await page.keyboard.type('4711');
+    await page.keyboard.type(number);
     await page.keyboard.press('Tab');
     await expect(select(page, 'Currency')).toBeFocused();
     await page.keyboard.type('EUR');
@@ -94,7 +96,6 @@ test.describe('organizations from the keyboard', () => {
     await expect(page.getByRole('combobox', { name: 'Country' })).toBeFocused();
     await page.keyboard.type('Germany');
     await expect(page.getByRole('option', { name: 'Germany (DE)' })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Germany (DE)');
 
@@ -129,7 +130,8 @@ test.describe('organizations from the keyboard', () => {
     await tabTo(page, field(page, 'Invoice e-mails'));
     await page.keyboard.type('billing@keyboard-media.test');
     await page.keyboard.press('Enter');
-    await expect(page.getByText('billing@keyboard-media.test')).toBeVisible();
+    // The chip (TagsInput also announces the added address in its live region).
+    await expect(page.locator('[data-part="item-text"]', { hasText: 'billing@keyboard-media.test' })).toBeVisible();
 
     // Next: managing directors. The first director starts empty; its e-mail is left invalid for now.
     await tabTo(page, page.getByRole('button', { name: 'Next' }));
@@ -163,7 +165,6 @@ test.describe('organizations from the keyboard', () => {
     await expect(page.getByRole('combobox', { name: 'User' })).toBeFocused();
     await page.keyboard.type('contracts@');
     await expect(page.getByRole('option', { name: /contracts@remit\.local/ })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page.getByRole('combobox', { name: 'User' })).toHaveValue('contracts@remit.local');
     await page.keyboard.press('Tab');
@@ -175,7 +176,6 @@ test.describe('organizations from the keyboard', () => {
     await expect(second.getByRole('combobox', { name: 'User' })).toBeFocused();
     await page.keyboard.type('finance@');
     await expect(page.getByRole('option', { name: /finance@remit\.local/ })).toBeVisible();
-    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await tabTo(page, second.getByRole('switch', { name: 'Secondary signer' }));
     await page.keyboard.press('Space');
@@ -187,7 +187,7 @@ test.describe('organizations from the keyboard', () => {
     await expect(page).toHaveURL(/#wbs-codes$/);
     await expect(page.getByRole('textbox', { name: /^WBS template for/ })).toHaveCount(15);
     const adsenseDirect = page.getByRole('textbox', { name: 'WBS template for AdSense, Direct' });
-    await expect(adsenseDirect).toHaveValue('4711.adsense.direct');
+    await expect(adsenseDirect).toHaveValue(`${number}.adsense.direct`);
     await tabTo(page, adsenseDirect, { back: true });
     await retype(page, 'KM-4711-ADS-DIR');
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -232,7 +232,10 @@ test.describe('organizations from the keyboard', () => {
     await page.keyboard.press('Space');
     await expect(page.getByText('The stored logo will be removed when saving')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Logo of the organization' })).toHaveCount(0);
-    await page.keyboard.press('Space');
+    await expect(removeLogo).toBeChecked();
+    // Pressed on the switch itself: under load a stray focus change was seen here once in ten runs (noted on #10).
+    await removeLogo.press('Space');
+    await expect(removeLogo).not.toBeChecked();
     await expect(page.getByRole('img', { name: 'Logo of the organization' })).toHaveAttribute('src', /^blob:/);
     await tabTo(page, field(page, 'City'), { back: true });
     await retype(page, 'Potsdam');

@@ -4,13 +4,15 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/app.js';
 import { readConfig, type Config } from '../../src/server/config.js';
 import { createDb, type Db } from '../../src/server/db/connection.js';
 import { startJobs, type Jobs } from '../../src/server/jobs/queue.js';
 import { createMailer } from '../../src/server/lib/mailer.js';
 import { createStorage } from '../../src/server/lib/storage.js';
+import { moduleJobs } from '../../src/server/modules/index.js';
 import { createSession } from '../../src/server/modules/session/service.js';
 import { withDatabase } from './global-db.js';
 
@@ -33,28 +35,20 @@ export interface ApiHarness {
   request(opts: InjectOptions & { as?: TestUser }): Promise<LightMyRequestResponse>;
   /** The mails written to the outbox so far, as raw text. */
   outbox(): Promise<string[]>;
+  /** Waits until no job is queued or running (e.g. the mail a request sent by a job). */
+  settled(): Promise<void>;
 }
-
-/** Jobs are off unless a test file asks for them: most files never send one. */
-const noJobs: Jobs = {
-  work: async () => {},
-  send: async () => {
-    throw new Error('jobs are not started in this test file: setupApi({ jobs: true })');
-  },
-  pending: async () => false,
-  stop: async () => {},
-};
 
 /**
  * An app on its own database, cloned from the migrated template, for one test file.
  * `env` adjusts the configuration as environment variables would.
  */
-export function setupApi(opts: { env?: Record<string, string>; jobs?: boolean } = {}): ApiHarness {
+export function setupApi(opts: { env?: Record<string, string> } = {}): ApiHarness {
   const harness = {} as ApiHarness;
   let admin: pg.Client;
   let dbName: string;
   let counter = 0;
-  let jobs: Jobs = noJobs;
+  let jobs: Jobs | undefined;
 
   beforeAll(async () => {
     const adminUrl = inject('pgAdminUrl');
@@ -67,7 +61,8 @@ export function setupApi(opts: { env?: Record<string, string>; jobs?: boolean } 
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'remit-api-'));
     const config = readConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...opts.env });
     const { db } = createDb(databaseUrl, 5);
-    jobs = opts.jobs ? await startJobs({ connectionString: databaseUrl, db, onError: () => {} }) : noJobs;
+    // Real pg-boss on the file's database (its tables come with the template), with every module's workers.
+    jobs = await startJobs({ connectionString: databaseUrl, db, onError: () => {} });
     const ctx: AppOptions['ctx'] = {
       config,
       db,
@@ -77,6 +72,7 @@ export function setupApi(opts: { env?: Record<string, string>; jobs?: boolean } 
     };
     const app = await buildApp({ ctx });
     await app.ready();
+    await jobs.register(moduleJobs, { ...ctx, log: app.log });
     Object.assign(harness, {
       app,
       db,
@@ -103,13 +99,24 @@ export function setupApi(opts: { env?: Record<string, string>; jobs?: boolean } 
         const files = (await fs.readdir(dir).catch(() => [])).sort();
         return Promise.all(files.map((f) => fs.readFile(path.join(dir, f), 'utf8')));
       },
+      async settled() {
+        await vi.waitFor(
+          async () => {
+            const { rows } = await sql<{ n: number }>`
+              SELECT count(*)::int AS n FROM job_links l JOIN pgboss.job j ON j.name = l.name AND j.id = l.job_id
+              WHERE j.state IN ('created', 'retry', 'active')`.execute(db);
+            expect(rows[0].n).toBe(0);
+          },
+          { timeout: 20_000, interval: 25 },
+        );
+      },
     } satisfies ApiHarness);
   });
 
   afterAll(async () => {
     await harness.app?.close();
     // Workers first: a handler finishing during shutdown still writes through the pool.
-    await jobs.stop();
+    await jobs?.stop();
     await harness.db?.destroy();
     await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin?.end();

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../../src/server/db/connection.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/server/db/embedded.js';
 import { migrate } from '../../src/server/db/migrate.js';
+import { installJobSchema } from '../../src/server/jobs/queue.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -54,6 +55,8 @@ export default async function setup(project: TestProject) {
   const { db } = createDb(withDatabase(adminUrl, template), 2);
   await migrate(db);
   await db.destroy();
+  // pg-boss's tables once in the template: each test file's app starts real jobs without creating them.
+  await installJobSchema(withDatabase(adminUrl, template));
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
 

@@ -7,6 +7,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { CommandEnvironmentProvider, type CommandEnvironment } from '../../src/client/commands/context';
 import { translationsAtom, type Translations, makeTranslate } from '../../src/client/lib/i18n';
+import { WidgetLocale } from '../../src/client/lib/widget-locale';
 
 /** The real English translations (locales/en.json plus locales/en/*.json), as the server merges them. */
 export function englishTranslations(): Translations {
@@ -27,6 +28,8 @@ export interface RenderAppOptions extends RenderOptions {
   path?: string;
   roles?: string[];
   env?: Partial<CommandEnvironment>;
+  /** The jotai store (to render again with what an earlier render left in it). */
+  store?: ReturnType<typeof createStore>;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface RenderAppOptions extends RenderOptions {
  * command environment whose services record what they were asked to do.
  */
 export function renderApp(ui: ReactElement, opts: RenderAppOptions = {}) {
-  const store = createStore();
+  const store = opts.store ?? createStore();
   const translations = englishTranslations();
   store.set(translationsAtom, translations);
   const location = memoryLocation({ path: opts.path ?? '/', record: true });
@@ -64,7 +67,9 @@ export function renderApp(ui: ReactElement, opts: RenderAppOptions = {}) {
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <Router hook={location.hook} searchHook={location.searchHook}>
-        <CommandEnvironmentProvider value={env}>{children}</CommandEnvironmentProvider>
+        <CommandEnvironmentProvider value={env}>
+          <WidgetLocale>{children}</WidgetLocale>
+        </CommandEnvironmentProvider>
       </Router>
     </Provider>
   );

@@ -119,7 +119,7 @@ describe('country picker', () => {
     await user.type(input, 'ger');
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Germany (DE)']);
-    await user.keyboard('{ArrowDown}{Enter}');
+    await user.keyboard('{Enter}');
     expect(shown()).toBe('DE');
     await user.clear(input);
     await user.type(input, 'dk');
@@ -208,7 +208,7 @@ describe('multi-select', () => {
     const input = screen.getByRole('combobox', { name: /^Name/ });
     await user.type(input, 'contr');
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Contracts', 'Approve contracts']);
-    await user.keyboard('{ArrowDown}{Enter}');
+    await user.keyboard('{Enter}');
     expect(shown()).toEqual(['admin', 'contracts']);
     expect(input).toHaveValue('');
     // The excluded role is shown but cannot be chosen.

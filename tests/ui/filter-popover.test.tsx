@@ -23,6 +23,9 @@ function Screen({ defaults }: { defaults?: ListDefaults }) {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** The popover's fields load with its first opening (the list does not carry them). */
+const fieldsLoaded = (dialog: HTMLElement) => waitFor(() => expect(within(dialog).queryByRole('status')).not.toBeInTheDocument());
+
 describe('FilterPopover', () => {
   it('opens from the button, enables Filter only on a change, and writes the filter (page 1, closed)', async () => {
     const user = userEvent.setup();
@@ -30,6 +33,7 @@ describe('FilterPopover', () => {
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     expect(location.history!.at(-1)).toBe('/admin/users?p=3&show=filter');
     const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    await fieldsLoaded(dialog);
     const apply = within(dialog).getByRole('button', { name: 'Filter' });
     expect(apply).toBeDisabled();
     await expectNoAxeViolations(container.ownerDocument.body);
@@ -64,6 +68,7 @@ describe('FilterPopover', () => {
       path: '/admin/users?filter[email]=x&show=filter',
     });
     const dialog = await screen.findByRole('dialog', { name: 'Filter' });
+    await fieldsLoaded(dialog);
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue('x');
     const apply = within(dialog).getByRole('button', { name: 'Filter' });
     expect(apply).toBeDisabled();
@@ -77,6 +82,7 @@ describe('FilterPopover', () => {
 
     await user.click(screen.getByRole('button', { name: /Filter/ }));
     const again = await screen.findByRole('dialog');
+    await fieldsLoaded(again);
     expect(within(again).getByRole('textbox', { name: 'Email' })).toHaveValue('x'); // the applied value, not the cleared draft
     await user.click(within(again).getByRole('button', { name: 'Clear' }));
     await user.click(within(again).getByRole('button', { name: 'Filter' }));
@@ -87,6 +93,7 @@ describe('FilterPopover', () => {
     const user = userEvent.setup();
     const { location } = renderApp(<Screen />, { path: '/x?show=filter' });
     const dialog = await screen.findByRole('dialog');
+    await fieldsLoaded(dialog);
     const apply = within(dialog).getByRole('button', { name: 'Filter' });
     const amount = within(dialog).getByRole('group', { name: 'Amount' });
     await user.type(within(amount).getByRole('textbox', { name: 'From' }), '10');
@@ -115,6 +122,7 @@ describe('FilterPopover', () => {
     const user = userEvent.setup();
     const { location } = renderApp(<Screen />, { path: '/x?show=filter' });
     const dialog = await screen.findByRole('dialog');
+    await fieldsLoaded(dialog);
     await user.type(within(dialog).getByRole('textbox', { name: 'Month' }), '11.2023');
     await user.click(within(dialog).getByRole('button', { name: 'Filter' }));
     expect(location.history!.at(-1)).toBe('/x?filter[period]=2023-11-01');
@@ -138,6 +146,7 @@ describe('FilterPopover', () => {
     }
     const { location } = renderApp(<LookupScreen />, { path: '/x?show=filter' });
     const dialog = await screen.findByRole('dialog');
+    await fieldsLoaded(dialog);
     const box = within(dialog).getByRole('combobox', { name: 'User' });
     await user.type(box, 'ann');
     expect(fetch).not.toHaveBeenCalled(); // not while typing

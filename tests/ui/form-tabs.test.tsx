@@ -99,6 +99,19 @@ describe('FormTabs', () => {
     expect(screen.getByRole('tab', { name: /Managing directors/ })).toHaveFocus();
   });
 
+  it('Back and Next put the focus on the new tab\'s first field (or the panel when it has none)', async () => {
+    stubApi(() => undefined);
+    const user = userEvent.setup();
+    renderForm(<OrganizationForm initial={{ signers: [{ user_id: '3' }] }} />, { texts });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('tabpanel')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(within(screen.getByRole('tabpanel')).getByRole('textbox')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+  });
+
   it('shows item counters and an error badge on the tab with errors after a failed submit, and opens it', async () => {
     stubApi(() => undefined);
     const user = userEvent.setup();

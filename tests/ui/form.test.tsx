@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { blankable, email, required, text } from '../../src/shared/validation/core';
 import { ConfirmHost } from '../../src/client/kit/dialog';
-import { ResourceForm, useResourceForm } from '../../src/client/kit/form';
+import { ResourceForm, toFormData, useResourceForm } from '../../src/client/kit/form';
 import { FieldList } from '../../src/client/kit/form/field-list';
 import { TextField } from '../../src/client/kit/fields';
 import { renderForm, stubApi } from './form-support';
@@ -28,7 +28,7 @@ function GoButton() {
   );
 }
 
-function BankForm({ id }: { id?: number }) {
+function BankForm({ id, multipart }: { id?: number; multipart?: boolean }) {
   const form = useResourceForm({
     resource: 'banks',
     basePath: '/api/banks',
@@ -38,6 +38,7 @@ function BankForm({ id }: { id?: number }) {
     id,
     struct: bankStruct,
     initial: EMPTY,
+    toPayload: multipart ? (values) => toFormData('bank', values) : undefined,
     messages: { created: 'banks.created', saved: 'banks.saved' },
   });
   return (
@@ -94,6 +95,50 @@ describe('useResourceForm / ResourceForm', () => {
     renderForm(<BankForm />, { path: '/admin/banks/new' });
     expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText(/^BIC/)).not.toHaveAttribute('aria-required');
+  });
+
+  it('required markers follow the values: a rule "required when the country is DE" changes with it', async () => {
+    stubApi(() => undefined);
+    function VatForm() {
+      const form = useResourceForm({
+        resource: 'banks',
+        basePath: '/api/banks',
+        wrapper: 'bank',
+        listPath: '/admin/banks',
+        editPath: (x) => `/admin/banks/${x}/edit`,
+        struct: object({ name: blankable(text()), city: blankable(text()) }),
+        initial: { name: '', city: '' },
+        validate: (v) => (v.name === 'DE' && !v.city ? { city: ['blank'] } : undefined),
+        messages: { saved: 'banks.saved' },
+      });
+      return (
+        <ResourceForm form={form}>
+          <TextField name="name" />
+          <TextField name="city" />
+        </ResourceForm>
+      );
+    }
+    const user = userEvent.setup();
+    renderForm(<VatForm />, { path: '/admin/banks/new' });
+    const city = () => screen.getByLabelText(/^City/);
+    expect(city()).not.toHaveAttribute('aria-required');
+    await user.type(screen.getByLabelText(/^Name/), 'DE');
+    expect(city()).toHaveAttribute('aria-required', 'true');
+    await user.clear(screen.getByLabelText(/^Name/));
+    await user.type(screen.getByLabelText(/^Name/), 'FR');
+    expect(city()).not.toHaveAttribute('aria-required');
+  });
+
+  it('the footer buttons come in the order they are shown: Save and continue, then Save; Enter in a field saves', async () => {
+    const calls = stubApi((c) => (c.method === 'POST' ? { status: 201, body: { id: 5 } } : undefined));
+    const user = userEvent.setup();
+    const r = renderForm(<BankForm />, { path: '/admin/banks/new' });
+    const buttons = screen.getAllByRole('button').filter((b) => /Save/.test(b.textContent ?? ''));
+    expect(buttons.map((b) => b.textContent)).toEqual([expect.stringMatching(/^Save and continue/), expect.stringMatching(/^Save\b(?! and)/)]);
+    await user.type(screen.getByLabelText(/^Name/), 'Bank A');
+    await user.type(screen.getByLabelText(/^City/), 'Berlin{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    await waitFor(() => expect(r.location.history.at(-1)).toBe('/admin/banks'));
   });
 
   it('maps nested 422 errors from the server onto the right fields', async () => {
@@ -186,6 +231,34 @@ describe('useResourceForm / ResourceForm', () => {
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(r.location.history).toEqual(['/admin/banks/3/edit', '/elsewhere']);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('sends the lock_version the form was loaded with, and the saved one on the next save (JSON and multipart)', async () => {
+    for (const multipart of [false, true]) {
+      let version = 4;
+      const calls = stubApi((c) => {
+        if (c.method === 'PUT') version += 1;
+        return { status: 200, body: { id: 3, lock_version: version, name: 'Old', city: 'Bonn', bic: null, contacts: [] } };
+      });
+      const user = userEvent.setup();
+      const r = renderForm(<BankForm id={3} multipart={multipart} />, { path: '/admin/banks/3/edit' });
+      const name = await screen.findByLabelText(/^Name/);
+      const sent = (i: number) => {
+        const body = calls.filter((c) => c.method === 'PUT')[i].body;
+        return body instanceof FormData ? body.get('bank[lock_version]') : (body as { bank: { lock_version: unknown } }).bank.lock_version;
+      };
+      await user.type(name, 'X');
+      await user.keyboard('{Control>}{Enter}{/Control}');
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+      expect(sent(0)).toBe(multipart ? '4' : 4);
+      await waitFor(() => expect(r.calls.notify).toHaveLength(1));
+      await user.type(screen.getByLabelText(/^Name/), 'Y');
+      await user.keyboard('{Control>}{Enter}{/Control}');
+      await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+      expect(sent(1)).toBe(multipart ? '5' : 5);
+      r.unmount();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('Ctrl+S saves and returns to the list', async () => {

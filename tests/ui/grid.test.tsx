@@ -218,4 +218,35 @@ describe('DataGrid', () => {
     expect(event).toBe(true);
     act(() => rowsOf()[0].focus());
   });
+
+  it('copies the focused row, or the selected rows, with Ctrl+C as tab-separated text and says so', async () => {
+    const user = userEvent.setup();
+    renderApp(<Grid selectable />, { path: '/x' });
+    rowsOf()[1].focus();
+    await user.keyboard('{Control>}c{/Control}');
+    expect(await navigator.clipboard.readText()).toBe('Beta Bank\tBETADEFF\t99.00');
+    const status = document.querySelector('[data-grid-status]')!;
+    expect(status).toHaveAttribute('aria-live', 'polite');
+    expect(status).toHaveTextContent('Copied: 1');
+    await user.keyboard('x{ArrowDown}x{Control>}c{/Control}');
+    expect(await navigator.clipboard.readText()).toBe('Beta Bank\tBETADEFF\t99.00\nGamma Bank\tGAMMDEFF\t0.10');
+  });
+
+  it('announces the selection count in a polite live region; the bulk toolbar does not move the rows', async () => {
+    const user = userEvent.setup();
+    renderApp(<Grid selectable resource="banks" />, { path: '/x' });
+    const status = document.querySelector('[data-grid-status]')!;
+    expect(status).toHaveTextContent('');
+    rowsOf()[0].focus();
+    await user.keyboard('x');
+    expect(status).toHaveTextContent('1 selected');
+    await user.keyboard('{ArrowDown}x');
+    expect(status).toHaveTextContent('2 selected');
+    const bar = screen.getByRole('toolbar', { name: 'Actions for the selected rows' });
+    // Over the header (absolutely placed), not above the scroller where it would push the rows down.
+    expect(bar.nextElementSibling).not.toContainElement(bar);
+    expect(bar.className).toMatch(/pos_absolute/);
+    await user.keyboard('x{ArrowUp}x');
+    expect(status).toHaveTextContent('Selection cleared');
+  });
 });

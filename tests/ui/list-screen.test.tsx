@@ -176,6 +176,42 @@ describe('ListScreen', () => {
     await waitFor(() => expect(requests).toHaveLength(4));
   });
 
+  it('takes the focus on its first row, again after the focused row is deleted, and on the last focused row when it comes back', async () => {
+    const user = userEvent.setup();
+    const { store, unmount } = renderBanks('/admin/banks', ['admin'], true);
+    await loaded();
+    await waitFor(() => expect(rowsOf()[0]).toHaveFocus(), { timeout: 4000 });
+    await user.keyboard('jj');
+    expect(rowsOf()[2]).toHaveFocus();
+    // The focused row goes away (deleted elsewhere): the focus moves to the row now in its place.
+    all.splice(2, 1);
+    try {
+      await act(() => invalidateLists('banks'));
+      await waitFor(() => expect(rowsOf()[2]).toHaveTextContent('Bank 04'), { timeout: 4000 });
+      await waitFor(() => expect(rowsOf()[2]).toHaveFocus(), { timeout: 4000 });
+    } finally {
+      all.splice(2, 0, { id: 3, name: 'Bank 03', bic: 'BIC3' });
+    }
+    unmount();
+    renderApp(
+      <ListScreen<Bank> title="Banks" path="/api/banks" resource="banks" columns={columns} />,
+      { path: '/admin/banks', store },
+    );
+    await waitFor(() => expect(screen.getByRole('row', { name: /Bank 04/ })).toHaveFocus(), { timeout: 4000 });
+  });
+
+  it('moves the focus to the grid after a filter is applied', async () => {
+    const user = userEvent.setup();
+    renderBanks();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }, { timeout: 5000 }), 'Bank 1');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(requests.at(-1)).toMatch(/Bank(%20|\+)1/));
+    await loaded();
+    await waitFor(() => expect(rowsOf()[0]).toHaveFocus());
+  });
+
   it('goes to the last page that exists when the address asks for more', async () => {
     const { location } = renderBanks('/admin/banks?p=9');
     await waitFor(() => expect(location.history!.at(-1)).toBe('/admin/banks?p=6'));
@@ -204,7 +240,9 @@ describe('ListScreen', () => {
     );
     await loaded();
     const details = screen.getByRole('region', { name: 'Details' });
-    expect(details).toHaveTextContent('Choose a row to see its details.');
+    // The list opens with its first row focused, so its details show at once.
+    await waitFor(() => expect(rowsOf()[0]).toHaveFocus());
+    expect(details).toHaveTextContent('Details of Bank 01');
     await user.click(within(rowsOf()[1]).getByText('BIC2'));
     expect(details).toHaveTextContent('Details of Bank 02');
     await user.keyboard('j');
@@ -230,7 +268,8 @@ describe('ListScreen', () => {
     await user.keyboard('{ArrowDown}');
     expect(rowsOf()[0]).toHaveFocus();
     frameSearch.remove();
-    expect(store.get(pageContextAtom)).toBeUndefined();
+    // The row the focus landed on is what the user is on, even before a key moves the cursor.
+    expect(store.get(pageContextAtom)).toEqual({ selection: { resource: 'banks', ids: [1], rows: [all[0]] } });
     rowsOf()[1].focus();
     await user.keyboard('j');
     expect(store.get(pageContextAtom)).toEqual({ selection: { resource: 'banks', ids: [3], rows: [all[2]] } });

@@ -57,7 +57,7 @@ describe('ordered multi-select', () => {
     renderForm(<Rules initial={[]} />);
     await user.type(screen.getByRole('combobox', { name: /^Name/ }), 'video id');
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Video id', 'Custom id matches video id']);
-    await user.keyboard('{ArrowDown}{Enter}');
+    await user.keyboard('{Enter}');
     expect(value()).toBe('video_id');
   });
 

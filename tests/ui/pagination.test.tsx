@@ -6,9 +6,9 @@ import { useListState } from '../../src/client/kit/list-state';
 import { renderApp } from '../support/render';
 import { expectNoAxeViolations } from '../support/axe';
 
-function Paged({ total }: { total: number }) {
+function Paged({ total, capped }: { total: number; capped?: boolean }) {
   const state = useListState();
-  return <Pagination state={state} total={total} />;
+  return <Pagination state={state} total={total} totalCapped={capped} />;
 }
 
 describe('Pagination', () => {
@@ -37,6 +37,16 @@ describe('Pagination', () => {
     expect(screen.getByRole('button', { name: 'Last page' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('button', { name: 'First page' }));
     expect(location.history!.at(-1)).toBe('/x');
+  });
+
+  it('a capped total reads "10,000+", keeps next enabled past it and has no known last page', async () => {
+    const user = userEvent.setup();
+    const { location } = renderApp(<Paged total={10000} capped />, { path: '/x?p=1000' });
+    expect(screen.getByRole('navigation')).toHaveTextContent('9,991–10,000 of 10,000+');
+    expect(screen.getByRole('button', { name: 'Last page' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(location.history!.at(-1)).toBe('/x?p=1001');
+    expect(screen.getByRole('navigation')).toHaveTextContent('10,001–10,010 of 10,000+');
   });
 
   it('a page with exactly size rows has no next page', () => {

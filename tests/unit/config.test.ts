@@ -32,12 +32,20 @@ describe('readConfig defaults', () => {
       oidc: undefined,
       smtpUrl: undefined,
       sessionTtlSeconds: 86400,
+      sessionIdleSeconds: 28800,
       lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 60 },
       logLevel: 'info',
       workersOnly: false,
     });
     expect(config.bodyLimitBytes).toBeGreaterThanOrEqual(1024);
     expect(config.uploadMaxBytes).toBeGreaterThanOrEqual(1024);
+    expect(config.uploadMaxFiles).toBe(10);
+  });
+
+  it('reads the number of files one upload may carry, within bounds', () => {
+    expect(readConfig({ UPLOAD_MAX_FILES: '25' }).uploadMaxFiles).toBe(25);
+    expect(() => readConfig({ UPLOAD_MAX_FILES: '0' })).toThrow('UPLOAD_MAX_FILES must be between 1 and 1000, got 0');
+    expect(() => readConfig({ UPLOAD_MAX_FILES: 'many' })).toThrow('UPLOAD_MAX_FILES must be a whole number');
   });
 
   it('treats empty values as unset', () => {

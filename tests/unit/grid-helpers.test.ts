@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gridKeyAction, type Cursor } from '../../src/client/kit/grid/grid-keys';
 import { checkCellValue, normaliseCellValue } from '../../src/client/kit/grid/cell-values';
-import { activeFilterCount, compareDecimalStrings, filterFieldProblem, monthOfValue, valueOfMonth } from '../../src/client/kit/grid/filters';
+import { activeFilterCount, filterFieldProblem, monthOfValue, valueOfMonth } from '../../src/client/kit/grid/filters';
 import { formatDate, formatDecimal, formatMoney } from '../../src/client/kit/grid/format';
 import { buildLayout, gridTemplate, rowHeaderIndex } from '../../src/client/kit/grid/layout';
 import { isListKeyOf, resourceOfPath } from '../../src/client/kit/grid/use-list';
@@ -79,14 +79,6 @@ describe('filters', () => {
     expect(monthOfValue('2024-03-01')).toBe('2024-03');
     expect(valueOfMonth('2024-03')).toBe('2024-03-01');
     expect(activeFilterCount({ a: '1', b: [], c: { gteq: '2' } })).toBe(2);
-  });
-
-  it('compares decimal strings exactly', () => {
-    expect(compareDecimalStrings('10.5', '9.99')).toBe(1);
-    expect(compareDecimalStrings('0.1', '0.10')).toBe(0);
-    expect(compareDecimalStrings('-2', '1')).toBe(-1);
-    expect(compareDecimalStrings('-2', '-1')).toBe(-1);
-    expect(compareDecimalStrings('12345678901234567890.01', '12345678901234567890.001')).toBe(1);
   });
 });
 

@@ -1,10 +1,23 @@
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
 import { ValidationFailed } from '../../src/server/http/errors.js';
-import { parseListQuery, type ListSpec } from '../../src/server/http/list-query.js';
+import { encodeCursor, parseListQuery, type ListSpec } from '../../src/server/http/list-query.js';
 
-const spec: ListSpec = {
-  sort: { name: 'things.name', created_at: 'things.created_at' },
+interface Things {
+  things: {
+    id: number;
+    name: string;
+    state: string;
+    amount: string;
+    vendor_id: number | null;
+    due_on: string | null;
+    active: boolean;
+    created_at: Date;
+  };
+}
+
+const spec: ListSpec<Things> = {
+  sort: { name: 'things.name', created_at: 'things.created_at', due_on: { column: 'things.due_on', nullable: true } },
   defaultSort: { column: 'name', direction: 'asc' },
   filters: {
     state: { column: 'things.state', kind: 'string', values: ['new', 'paid'] },
@@ -18,8 +31,8 @@ const spec: ListSpec = {
 };
 
 /** Parses a query string the way the server's query-string parser does. */
-const parse = (query: string, s: ListSpec = spec) =>
-  parseListQuery(qs.parse(query, { depth: 5, arrayLimit: 200, parameterLimit: 500 }) as Record<string, unknown>, s);
+const parse = (query: string, s: ListSpec<Things> = spec) =>
+  parseListQuery<Things>(qs.parse(query, { depth: 5, arrayLimit: 200, parameterLimit: 500 }) as Record<string, unknown>, s);
 
 /** The 422 errors a query string is refused with. */
 function refusal(query: string): unknown {
@@ -62,8 +75,15 @@ describe('paging', () => {
     ['size=x', 'size'],
     // Beyond any real list; a number this long would lose precision and overflow the SQL offset.
     ['p=99999999999999999999', 'p'],
+    // Decimals have money's grammar, as the form fields do: no comma, no exponent.
+    ['filter[amount][gteq]=12,5', 'filter[amount][gteq]'],
+    ['filter[amount][eq]=1e3', 'filter[amount][eq]'],
   ])('refuses %s naming %s', (query, param) => {
     expect(refusal(query)).toEqual({ [param]: ['invalid'] });
+  });
+
+  it('names every refused filter at once', () => {
+    expect(refusal('filter[amount][gteq]=x&filter[state]=new&filter[nope]=1')).toEqual({ 'filter[amount][gteq]': ['invalid'], 'filter[nope]': ['invalid'] });
   });
 });
 
@@ -162,11 +182,11 @@ describe('filters', () => {
   it('never takes a filter or an operator from the object prototype', () => {
     // The query-string parser drops such keys; a parsed object that has them as own keys is refused.
     expect(parse('filter[constructor]=1&filter[amount][toString]=1').conditions).toEqual([]);
-    const own = (filter: unknown) => () => parseListQuery({ filter }, spec);
+    const own = (filter: unknown) => () => parseListQuery<Things>({ filter }, spec);
     expect(own(JSON.parse('{"constructor": "1"}'))).toThrow(ValidationFailed);
     expect(own(JSON.parse('{"__proto__": "1"}'))).toThrow(ValidationFailed);
     expect(own(JSON.parse('{"amount": {"toString": "1"}}'))).toThrow(ValidationFailed);
-    expect(() => parseListQuery({ sort_by: 'toString' }, spec)).toThrow(ValidationFailed);
+    expect(() => parseListQuery<Things>({ sort_by: 'toString' }, spec)).toThrow(ValidationFailed);
   });
 
   it('refuses a filter that is not an object', () => {
@@ -197,5 +217,51 @@ describe('filters', () => {
     expect(refusal('filter[amount][between]=1')).toEqual({ 'filter[amount][between]': ['invalid'] });
     expect(refusal('filter[name][gteq]=a')).toEqual({ 'filter[name][gteq]': ['invalid'] });
     expect(refusal('filter[active][eq]=true')).toEqual({ 'filter[active][eq]': ['invalid'] });
+  });
+});
+
+describe('keyset cursor', () => {
+  it('reads `after` as the row it names, beside the page', () => {
+    const after = encodeCursor({ value: 'Acme', id: 7 });
+    expect(parse(`after=${after}&p=3`)).toMatchObject({ page: 3, after: { value: 'Acme', id: 7 } });
+    expect(parse('after=')).toMatchObject({ after: undefined });
+  });
+
+  it('takes a null sort value only for a column that can be empty', () => {
+    const after = encodeCursor({ value: null, id: 7 });
+    expect(parse(`sort_by=due_on&after=${after}`)).toMatchObject({ after: { value: null, id: 7 } });
+    expect(refusal(`sort_by=name&after=${after}`)).toEqual({ after: ['invalid'] });
+  });
+
+  it.each([
+    ['not base64', 'a.b'],
+    ['not JSON', Buffer.from('[1,').toString('base64url')],
+    ['not a pair', Buffer.from('["a"]').toString('base64url')],
+    ['an object', Buffer.from('{"value":"a","id":1}').toString('base64url')],
+    ['a fractional id', Buffer.from('["a",1.5]').toString('base64url')],
+    ['a numeric value', Buffer.from('[1,1]').toString('base64url')],
+    ['a NUL in the value', Buffer.from('["a\\u0000",1]').toString('base64url')],
+  ])('refuses a cursor that is %s', (_what, raw) => {
+    expect(refusal(`after=${raw}`)).toEqual({ after: ['invalid'] });
+  });
+
+  it('refuses a cursor that is not text', () => {
+    expect(refusal('after[x]=1')).toEqual({ after: ['invalid'] });
+  });
+});
+
+describe('typed column references', () => {
+  it('refuses, at compile time, a column the table lacks and a nullable column sorted as if never empty', () => {
+    const bad: ListSpec<Things> = {
+      // @ts-expect-error: no such column
+      sort: { nope: 'things.nope' },
+      defaultSort: { column: 'nope', direction: 'asc' },
+    };
+    const unsaid: ListSpec<Things> = {
+      // @ts-expect-error: due_on can be null and must say so
+      sort: { due_on: 'things.due_on' },
+      defaultSort: { column: 'due_on', direction: 'asc' },
+    };
+    expect([bad, unsaid]).toHaveLength(2);
   });
 });

@@ -5,6 +5,7 @@ import {
   nextSort,
   pageForSize,
   parseListSearch,
+  refusedFilters,
   sameFilter,
   serializeListSearch,
   toListQuery,
@@ -87,5 +88,26 @@ describe('list state in the address', () => {
     expect(sameFilter({ a: ['x', 'y'], b: { gteq: '1' } }, { b: { gteq: '1', lteq: '' }, a: ['y', 'x'] })).toBe(true);
     expect(sameFilter({ a: '1' }, { a: '2' })).toBe(false);
     expect(compactFilter({ a: '', b: [], c: { d: '' }, e: 'x' })).toEqual({ e: 'x' });
+  });
+});
+
+describe('an address with parameters the list does not take', () => {
+  it('falls back to the defaults for a bad size, page, sort column and filter name', () => {
+    const shape = { sortable: ['name', 'id'], filters: ['country_code'] };
+    const { params } = parseListSearch('s=7&sort_by=evil&p=-3&filter[nope]=1&filter[country_code]=DE', { sort_by: 'name' }, shape);
+    expect(params).toMatchObject({ p: 1, s: 10, sort_by: 'name', sort_direction: undefined, filter: { country_code: 'DE' } });
+    expect(toListQuery(params)).toEqual({ p: 1, s: 10, sort_by: 'name', sort_direction: 'asc', filter: { country_code: 'DE' } });
+    expect(parseListSearch('sort_by=id&sort_direction=desc', {}, shape).params).toMatchObject({ sort_by: 'id', sort_direction: 'desc' });
+  });
+});
+
+describe('filters a list answer refused', () => {
+  it('names the filters of a 422 that refused only filters', () => {
+    const refusal = (errors: Record<string, string[]>, status = 422) => ({ status, body: { errors } });
+    expect(refusedFilters(refusal({ 'filter[created_at][gteq]': ['invalid'], 'filter[roles]': ['invalid'], 'filter[created_at][lteq]': ['invalid'] }))).toEqual(['created_at', 'roles']);
+    expect(refusedFilters(refusal({ 'filter[roles]': ['invalid'], sort_by: ['invalid'] }))).toEqual([]);
+    expect(refusedFilters(refusal({ 'filter[roles]': ['invalid'] }, 500))).toEqual([]);
+    expect(refusedFilters(new Error('network'))).toEqual([]);
+    expect(refusedFilters(undefined)).toEqual([]);
   });
 });

@@ -2,7 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkUpload, createStorage, sniffType, type Storage } from '../../src/server/lib/storage.js';
+import { Readable } from 'node:stream';
+import { createStorage, FileTooLarge, checkUpload as checkStored, sniffType, type Storage, type UploadRule } from '../../src/server/lib/storage.js';
+
+/** A whole file as storage describes it: its first 512 bytes and its size. */
+const checkUpload = (data: Buffer, rule: UploadRule) => checkStored({ head: data.subarray(0, 512), size: data.length }, rule);
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR....rest of a png')]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(20, 1)]);
@@ -74,9 +78,9 @@ describe('storage', () => {
   afterAll(() => fs.rm(root, { recursive: true, force: true }));
 
   it('stores under a generated key inside its root and reads it back', async () => {
-    const stored = await storage.put(PDF, 'application/pdf', 'pdf');
+    const stored = await storage.put(PDF, 'pdf');
     expect(stored.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/);
-    expect(stored).toMatchObject({ size: PDF.length, contentType: 'application/pdf' });
+    expect(stored).toMatchObject({ size: PDF.length, head: PDF });
     expect(stored.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(storage.pathOf(stored.key).startsWith(root + path.sep)).toBe(true);
     expect(await storage.read(stored.key)).toEqual(PDF);
@@ -85,16 +89,40 @@ describe('storage', () => {
   });
 
   it('gives every file its own key', async () => {
-    const a = await storage.put(CSV, 'text/csv', 'csv');
-    const b = await storage.put(CSV, 'text/csv', 'csv');
+    const a = await storage.put(CSV, 'csv');
+    const b = await storage.put(CSV, 'csv');
     expect(a.key).not.toBe(b.key);
   });
 
   it('never takes an extension that could be a path', async () => {
     for (const extension of ['../x', 'a/b', 'p\\q', 'toolongextension', '']) {
-      const stored = await storage.put(CSV, 'text/csv', extension);
+      const stored = await storage.put(CSV, extension);
       expect(stored.key).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('streams a file in and out, hashing it and keeping its first bytes', async () => {
+    const chunks = Array.from({ length: 40 }, (_, i) => Buffer.alloc(1000, 65 + (i % 26)));
+    const whole = Buffer.concat(chunks);
+    const stored = await storage.write(Readable.from(chunks), { extension: 'csv', maxBytes: whole.length });
+    expect(stored.size).toBe(whole.length);
+    expect(stored.head).toEqual(whole.subarray(0, 512));
+    expect(stored.digest).toBe((await import('node:crypto')).createHash('sha256').update(whole).digest('hex'));
+    const back: Buffer[] = [];
+    for await (const chunk of await storage.open(stored.key)) back.push(chunk as Buffer);
+    expect(Buffer.concat(back)).toEqual(whole);
+    const listed: string[] = [];
+    for await (const file of storage.list()) listed.push(file.key);
+    expect(listed).toContain(stored.key);
+  });
+
+  it('stops a write past its limit and leaves no file', async () => {
+    const own = createStorage(await fs.mkdtemp(path.join(os.tmpdir(), 'remit-storage-')));
+    const chunks = Array.from({ length: 10 }, () => Buffer.alloc(1000, 66));
+    await expect(own.write(Readable.from(chunks), { maxBytes: 4500 })).rejects.toBeInstanceOf(FileTooLarge);
+    const left: string[] = [];
+    for await (const file of own.list()) left.push(file.key);
+    expect(left).toEqual([]);
   });
 
   it.each([

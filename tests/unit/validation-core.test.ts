@@ -6,7 +6,6 @@ import {
   atMost,
   blankable,
   check,
-  compareDecimal,
   decimal,
   digits,
   email,
@@ -14,8 +13,14 @@ import {
   isoDate,
   minLength,
   required,
+  splitMessageKey,
   text,
 } from '../../src/shared/validation/core.js';
+import { emailAddress, trimmed } from '../../src/shared/validation/fields.js';
+import { compare, wireDecimal } from '../../src/shared/money.js';
+
+/** Money's comparison of two payload decimals, as `atLeast` / `atMost` compare them. */
+const compareDecimal = (a: string | number, b: string | number) => compare(wireDecimal(a)!, wireDecimal(b)!);
 
 /** The errors of one value checked on its own, under the field name `v`. */
 function errorsOf<T, S>(struct: Struct<T, S>, value: unknown) {
@@ -40,8 +45,8 @@ describe('required and blankable', () => {
 
   it('blankable: a present value must satisfy the struct, refinements included', () => {
     expect(errorsOf(blankable(email()), 'nope')).toEqual(['invalid']);
-    expect(errorsOf(blankable(atLeast(decimal(), 0)), '-1')).toEqual(['greater_than_or_equal_to']);
-    expect(errorsOf(blankable(atLeast(decimal(), 0)), '1')).toBeUndefined();
+    expect(errorsOf(blankable(atLeast(decimal(), '0')), '-1')).toEqual(['greater_than_or_equal_to']);
+    expect(errorsOf(blankable(atLeast(decimal(), '0')), '1')).toBeUndefined();
   });
 
   it('a missing key of an object is blank, and unknown keys are dropped', () => {
@@ -120,7 +125,7 @@ describe('formats', () => {
 });
 
 describe('atLeast and atMost', () => {
-  const Rate = required(atMost(atLeast(decimal(), 0), 100));
+  const Rate = required(atMost(atLeast(decimal(), '0'), '100'));
 
   it.each([
     ['0', undefined],
@@ -138,7 +143,7 @@ describe('atLeast and atMost', () => {
   });
 });
 
-describe('compareDecimal', () => {
+describe('comparing payload decimals', () => {
   it.each([
     ['1', '2', -1],
     ['2', '1', 1],
@@ -157,7 +162,6 @@ describe('compareDecimal', () => {
     ['-0.5', '-0', -1],
     ['-0.5', '0', -1],
     ['0', '-0.5', 1],
-    ['+3', '3', 0],
     [' 3 ', '3', 0],
     ['0.1', '0.09999999999999999999999999', 1],
     ['0.30000000000000000000001', '0.3', 1],
@@ -227,5 +231,15 @@ describe('failuresToErrors', () => {
     addError(errors, ['contacts', 0, 'email'], 'already_used');
     addError(errors, [], 'invalid');
     expect(errors).toEqual({ contacts: { 0: { email: ['invalid', 'already_used'] } }, base: ['invalid'] });
+  });
+});
+
+describe('length limits', () => {
+  it('a text over its limit says too_long with the limit, which the message key carries', () => {
+    expect(errorsOf(trimmed(), 'x'.repeat(10_000))).toEqual(['too_long:255']);
+    expect(errorsOf(trimmed(), 'x'.repeat(255))).toBeUndefined();
+    expect(errorsOf(emailAddress(), `${'a'.repeat(250)}@b.cd`)).toEqual(['too_long:254']);
+    expect(splitMessageKey('too_long:255')).toEqual({ key: 'too_long', count: 255 });
+    expect(splitMessageKey('blank')).toEqual({ key: 'blank' });
   });
 });

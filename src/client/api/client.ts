@@ -88,7 +88,11 @@ export const api = {
 
 export interface ListResponse<T> {
   entries: T[];
+  /** Matching rows; a lower bound when `total_capped` (the server stops counting at 10,000). */
   total: number;
+  total_capped?: boolean;
   page?: number;
   size?: number;
+  /** The `after` cursor of the next page (keyset paging), when this page is full. */
+  next?: string;
 }

@@ -7,9 +7,12 @@ import { currencyRatesScreens } from './currency-rates';
 import { organizationsScreens } from './organizations';
 import { tagsScreens } from './tags';
 import { usersScreens } from './users';
+import { vendorsScreens } from './vendors';
 import { vatRatesScreens } from './vat-rates';
 import { portalScreens } from './portal';
 import { whitelistedChannelsScreens } from './whitelisted-channels';
+import { revenueSourcesScreens } from './revenue-sources';
+import { vendorFilesScreens } from './vendor-files';
 
 /** What a screen receives: its route and the route's parameters. */
 export interface ScreenProps {
@@ -29,7 +32,10 @@ export const screens: Record<string, ComponentType<ScreenProps>> = {
   ...organizationsScreens,
   ...tagsScreens,
   ...usersScreens,
+  ...vendorsScreens,
   ...vatRatesScreens,
   ...portalScreens,
   ...whitelistedChannelsScreens,
+  ...revenueSourcesScreens,
+  ...vendorFilesScreens,
 };

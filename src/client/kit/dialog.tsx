@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { css, cx } from 'styled-system/css';
+import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { useT } from '../lib/i18n';
+import { deferred, useDeferred } from './deferred';
 
 /**
  * An accessible modal dialog: named by its title, focus trapped inside, Escape and a click outside
@@ -23,46 +23,12 @@ export interface ModalDialogProps {
   width?: 'sm' | 'md' | 'lg';
 }
 
-const overlay = css({
-  position: 'fixed',
-  inset: 0,
-  zIndex: 100,
-  bg: 'overlay',
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'center',
-  pt: '12vh',
-});
-const modal = css({
-  bg: 'bg.surface',
-  color: 'fg',
-  borderRadius: 'lg',
-  borderWidth: '1px',
-  borderColor: 'border',
-  boxShadow: 'popover',
-  maxH: '76vh',
-  overflow: 'auto',
-  w: 'calc(100vw - 32px)',
-});
-const widths = { sm: css({ maxW: '420px' }), md: css({ maxW: '640px' }), lg: css({ maxW: '960px' }) };
-const dialogBox = css({ p: '4', outline: 'none', display: 'flex', flexDirection: 'column', gap: '3' });
-const titleStyle = css({ fontSize: 'lg', fontWeight: '600', m: 0 });
-const footerStyle = css({ display: 'flex', justifyContent: 'flex-end', gap: '2', pt: '1' });
+// react-aria's dialog code is fetched when the first dialog opens (or once the screen has settled).
+const modalDialog = deferred(() => import('./modal-dialog'));
 
-export function ModalDialog({ isOpen, onOpenChange, title, children, footer, role = 'dialog', dismissable = true, width = 'sm' }: ModalDialogProps) {
-  return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={dismissable} className={overlay}>
-      <Modal className={cx(modal, widths[width])}>
-        <Dialog role={role} className={dialogBox} data-focus-owner="">
-          <Heading slot="title" className={titleStyle}>
-            {title}
-          </Heading>
-          {children}
-          {footer && <div className={footerStyle}>{footer}</div>}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
+export function ModalDialog(props: ModalDialogProps) {
+  const loaded = useDeferred(modalDialog, props.isOpen);
+  return props.isOpen && loaded ? <loaded.ModalDialog {...props} /> : null;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -126,6 +92,7 @@ export function useConfirmDelete(): () => Promise<boolean> {
 /** Renders pending confirmations. Mount exactly once (the shell does). */
 export function ConfirmHost() {
   const t = useT();
+  useDeferred(modalDialog); // fetched before the first question, not when it is asked
   const current = useSyncExternalStore(subscribe, () => queue[0] ?? null, () => null);
   useEffect(() => {
     hosts += 1;

@@ -41,22 +41,22 @@
  *     );
  *   }
  */
-import { useSetAtom } from 'jotai';
+import { atom, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
-import { useCommands } from '../commands/context';
+import { useCommandEnvironment, useCommands } from '../commands/context';
 import { pageContextAtom } from '../commands/page-context';
 import { usePageChrome } from '../shell/page-chrome';
 import { useT } from '../lib/i18n';
 import { CommandButton } from './grid/command-button';
 import { DataGrid } from './grid/data-grid';
-import { FilterPopover } from './grid/filter-popover';
+import { FilterButton } from './grid/filter-button';
 import type { FilterField } from './grid/filters';
 import { Pagination } from './grid/pagination';
 import type { Column, RowKey } from './grid/types';
 import { useList } from './grid/use-list';
-import { lastPage, useListState, type ListDefaults, type ListState } from './list-state';
+import { lastPage, refusedFilters, useListState, type ListDefaults, type ListState } from './list-state';
 import { SplitPane } from './split-pane';
 
 export interface ListScreenProps<T> {
@@ -68,6 +68,8 @@ export interface ListScreenProps<T> {
   resource?: string;
   columns: Column<T>[];
   filters?: FilterField[];
+  /** Fixed query parameters sent with every load (a tab's `list=...`); not part of the address. */
+  params?: Record<string, string>;
   /** Screen defaults (constant): sort, page size, initial filter. */
   defaults?: ListDefaults;
   /**
@@ -99,9 +101,14 @@ export interface ListScreenProps<T> {
   virtual?: boolean;
   /** Hide the h1 when the frame shows the title already. */
   hideTitle?: boolean;
+  /** Content between the title bar and the grid (tabs of the list). */
+  header?: ReactNode;
 }
 
 const SEARCH_PAUSE_MS = 300;
+
+/** The row last focused in each list (by API path), so coming back to the list lands on it again. */
+const lastFocusedAtom = atom<Readonly<Record<string, RowKey>>>({});
 
 const screen = css({ display: 'flex', flexDirection: 'column', gap: '2', h: '100%', minH: 0, minW: 0 });
 const bar = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', minH: '32px' });
@@ -110,10 +117,18 @@ const gridArea = css({ flex: '1 1 auto', minH: '120px' });
 
 export function ListScreen<T>(props: ListScreenProps<T>) {
   const t = useT();
-  const state = useListState(props.defaults);
-  const list = useList<T>(props.path, state, { resource: props.resource, rowKey: props.rowKey });
+  // Only what this screen can sort and filter by is read from the address; the rest falls back.
+  const shape = {
+    sortable: [...props.columns.filter((c) => c.sortable).map((c) => c.sortKey ?? c.id), ...(props.defaults?.sort_by ? [props.defaults.sort_by] : [])],
+    filters: [...(props.filters ?? []).map((f) => f.name), ...Object.keys(props.defaults?.filter ?? {})],
+  };
+  const state = useListState(props.defaults, shape);
+  const list = useList<T>(props.path, state, { resource: props.resource, rowKey: props.rowKey, params: props.params });
   const commands = useCommands();
   const [active, setActive] = useState<T | undefined>();
+  const store = useStore();
+  const [initialKey] = useState(() => store.get(lastFocusedAtom)[props.path]);
+  const [focusRequest, setFocusRequest] = useState(0);
   const rowKey = props.rowKey ?? ((row: T) => (row as { id: RowKey }).id);
   const search = props.search ?? 'frame';
   usePageChrome({ search: search === 'frame' });
@@ -131,10 +146,28 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   useEffect(() => (publish ? () => setPageContext(undefined) : undefined), [publish, setPageContext]);
 
   // After a delete on the last page (or an old link), go to the last page that exists.
-  const { total, loading } = list;
+  // A capped total is a lower bound: pages past it may exist.
+  const { total, totalCapped, loading } = list;
   useEffect(() => {
-    if (!loading && total > 0 && state.p > lastPage(total, state.s)) state.update({ p: lastPage(total, state.s) }, { replace: true });
-  }, [loading, total, state]);
+    if (!loading && !totalCapped && total > 0 && state.p > lastPage(total, state.s)) state.update({ p: lastPage(total, state.s) }, { replace: true });
+  }, [loading, total, totalCapped, state]);
+
+  // A filter value the server refuses (a typed address, an old bookmark): open the list without it and say so.
+  const env = useCommandEnvironment();
+  const refused = refusedFilters(list.error).filter((name) => Object.hasOwn(state.filter, name));
+  const refusedKey = refused.join(',');
+  useEffect(() => {
+    if (!refusedKey) return;
+    const names = refusedKey.split(',');
+    const filter = Object.fromEntries(Object.entries(state.filter).filter(([name]) => !names.includes(name)));
+    state.update({ filter, p: 1 }, { replace: true });
+    const labels = names.map((name) => {
+      const field = props.filters?.find((f) => f.name === name);
+      return field ? t(field.label) : name;
+    });
+    env.services.notify('warning', t('grid.filter.dropped', { fields: labels.join(', ') }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusedKey]);
 
   const open = props.openCommand
     ? (row: T) => void commands.run(props.openCommand!, { selection: { resource: list.resource, ids: [rowKey(row)], rows: [row] } })
@@ -161,10 +194,11 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
       <div className={bar}>
         {props.hideTitle ? <span className={css({ mr: 'auto' })} /> : <h1 className={title}>{t(props.title)}</h1>}
         {search === 'toolbar' && <ListSearch state={state} />}
-        {props.filters && props.filters.length > 0 && <FilterPopover fields={props.filters} state={state} />}
+        {props.filters && props.filters.length > 0 && <FilterButton fields={props.filters} state={state} onApplied={() => setFocusRequest((n) => n + 1)} />}
         {props.toolbar}
         {props.newCommand && <CommandButton command={props.newCommand} variant="primary" />}
       </div>
+      {props.header}
       <DataGrid<T>
         className={gridArea}
         label={t(props.title)}
@@ -172,8 +206,8 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
         rows={list.rows}
         total={list.total}
         rowKey={props.rowKey}
-        loading={list.loading}
-        error={list.error}
+        loading={list.loading || refused.length > 0}
+        error={refused.length ? undefined : list.error}
         onRetry={() => void list.mutate()}
         listState={state}
         selectable={props.selectable}
@@ -182,19 +216,27 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
         onSelectionChange={list.setSelection}
         resource={list.resource}
         onOpen={open}
-        onActiveRowChange={setActive}
+        onActiveRowChange={(row) => {
+          setActive(row);
+          if (row !== undefined) store.set(lastFocusedAtom, (all) => ({ ...all, [props.path]: rowKey(row) }));
+        }}
+        claimFocus
+        initialKey={initialKey}
+        focusRequest={focusRequest}
         emptyText={props.emptyText}
         virtual={props.virtual}
       />
-      <Pagination state={state} total={list.total} />
+      <Pagination state={state} total={list.total} totalCapped={list.totalCapped} />
     </div>
   );
 
   if (!props.detail) return main;
+  // The focused row as the list has it now (a reload brings new objects for the same rows).
+  const shown = active === undefined ? undefined : list.rows.find((r) => rowKey(r) === rowKey(active));
   return (
     <SplitPane
       storageKey={`list:${list.resource}`}
-      detail={active === undefined ? <p className={css({ p: '3', color: 'fg.muted' })}>{t('grid.split.nothing')}</p> : props.detail(active)}
+      detail={shown === undefined ? <p className={css({ p: '3', color: 'fg.muted' })}>{t('grid.split.nothing')}</p> : props.detail(shown)}
     >
       {main}
     </SplitPane>

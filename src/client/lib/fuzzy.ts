@@ -1,13 +1,18 @@
 /**
- * Fuzzy match for the palette: every query character must appear in order. Consecutive runs, word
- * starts and an early first hit score higher. Returns 0 for no match.
+ * Fuzzy match for the palette: every query character must appear in order. An exact title, then a
+ * prefix, then a substring rank above scattered hits; among those, consecutive runs, word starts and
+ * an early first hit score higher. Returns 0 for no match.
  */
 export function fuzzyScore(text: string, query: string): number {
   const hay = text.toLowerCase();
   const needle = query.toLowerCase().trim();
   if (!needle) return 1;
   const direct = hay.indexOf(needle);
-  if (direct !== -1) return 100 - Math.min(direct, 50) + (direct === 0 || /\W/.test(hay[direct - 1]) ? 20 : 0);
+  // The whole text first, then texts that start with the query (shorter ones first: "New FAQ" before
+  // "New FAQ section"), then the query inside a text, then scattered characters.
+  if (hay === needle) return 200;
+  if (direct === 0) return 150 - Math.min(hay.length - needle.length, 40);
+  if (direct !== -1) return 80 - Math.min(direct, 15) + (/\W/.test(hay[direct - 1]) ? 20 : 0);
   let score = 0;
   let pos = -1;
   let run = 0;

@@ -1,5 +1,6 @@
 import { atom, useAtomValue } from 'jotai';
 import { useCallback } from 'react';
+import { splitMessageKey } from '../../shared/validation/message-key';
 
 export type Translations = { [key: string]: string | Translations };
 export type TranslateVars = Record<string, string | number>;
@@ -7,6 +8,12 @@ export type Translate = (key: string, vars?: TranslateVars) => string;
 
 export const LANGUAGES = ['en', 'de'] as const;
 const STORAGE_KEY = 'remit.language';
+
+/**
+ * The locale the widgets format and speak in (react-aria's own strings such as "Show suggestions",
+ * calendars, month names): German as in Germany, English with day-month dates.
+ */
+export const uiLocale = (lng: string): string => (lng === 'de' ? 'de-DE' : 'en-GB');
 
 export function initialLanguage(): string {
   const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(STORAGE_KEY) : null;
@@ -42,6 +49,12 @@ export function makeTranslate(tree: Translations | null): Translate {
 /** Whether a key exists (for optional texts such as a field's hint). */
 export function hasTranslation(tree: Translations | null, key: string): boolean {
   return lookup(tree, key) !== undefined;
+}
+
+/** Text of a validation message key (`blank`, `too_long:255`), phrased to follow a label: "is too long (at most 255 characters)". */
+export function errorText(t: Translate, message: string): string {
+  const { key, count } = splitMessageKey(message);
+  return t(`form_errors.${key}`, count === undefined ? undefined : { count });
 }
 
 export function useT(): Translate {

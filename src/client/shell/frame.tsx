@@ -10,7 +10,7 @@ import { Hotkey } from './kbd';
 import { pageChromeAtom } from './page-chrome';
 import { SearchBox } from './search-box';
 import { SideNav } from './side-nav';
-import { UserMenu } from './user-menu';
+import { UserButton } from './user-button';
 
 /** The page frame (spec 1, 2.5): side navigation, title bar with breadcrumbs, search and user menu. */
 export function Frame(props: {
@@ -34,10 +34,12 @@ export function Frame(props: {
             <Breadcrumbs route={props.route} params={props.params} crumb={chrome.crumb} />
           </div>
           {chrome.search && <SearchBox />}
-          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => props.onCommand('shell.palette')} aria-label={t('commands.palette')}>
+          {/* Named by its content (WCAG 2.5.3: the name contains the visible keycaps): the hidden words, then the keys. */}
+          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => props.onCommand('shell.palette')} aria-keyshortcuts="Control+K">
+            <span className="sr-only">{t('commands.palette')}</span>
             <Hotkey hotkey="mod+k" then={t('help.then')} />
           </button>
-          <UserMenu user={props.user} onAction={props.onCommand} />
+          <UserButton user={props.user} onAction={props.onCommand} />
         </header>
         <main id="main" tabIndex={-1} className={css({ flex: 1, overflow: 'auto', p: '4', outline: 'none' })}>
           {props.children}

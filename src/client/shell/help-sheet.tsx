@@ -4,10 +4,14 @@ import { button } from 'styled-system/recipes';
 import { allCommands, availability, hotkeysOf, isHidden } from '../../../commands/registry';
 import { useCommands } from '../commands/context';
 import { useT } from '../lib/i18n';
+import { keyCap } from '../lib/key-caps';
 import { Hotkey } from './kbd';
 import { modalBox, overlay } from './palette';
 
-/** The `?` help sheet: every hotkey of the commands this user has, generated from the registry. */
+/**
+ * The `?` help sheet: every hotkey of the commands this user has, generated from the registry, then
+ * the keys lists and forms handle themselves (F2 only where a grid on the screen edits cells).
+ */
 export function HelpSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
   const ctx = useCommands().context();
@@ -18,15 +22,23 @@ export function HelpSheet({ open, onClose }: { open: boolean; onClose: () => voi
     const group = t(c.group);
     groups.set(group, [...(groups.get(group) ?? []), { id: c.id, title: t(c.title), keys }]);
   }
-  const fixed = [
-    { keys: ['↑', '↓'], text: t('help.keys.rows') },
-    { keys: ['j', 'k'], text: t('help.keys.rows') },
-    { keys: ['Enter'], text: t('help.keys.open') },
-    { keys: ['x'], text: t('help.keys.select') },
-    { keys: ['Shift', 'F10'], text: t('help.keys.row_menu') },
-    { keys: ['F2'], text: t('help.keys.edit_cell') },
-    { keys: ['Esc'], text: t('help.keys.close') },
+  // Keys the grid and the form handle themselves; F2 only where a grid on this screen edits cells.
+  const inlineEditing = typeof document !== 'undefined' && Boolean(document.querySelector('[role=grid][data-inline-edit]'));
+  const fixed: { section: string; keys: string[]; text: string }[] = [
+    { section: 'help.lists', keys: ['↑', '↓'], text: t('help.keys.rows') },
+    { section: 'help.lists', keys: ['j', 'k'], text: t('help.keys.rows') },
+    { section: 'help.lists', keys: ['Enter'], text: t('help.keys.open') },
+    { section: 'help.lists', keys: ['x'], text: t('help.keys.select') },
+    { section: 'help.lists', keys: ['mod', 'C'], text: t('help.keys.copy_rows') },
+    { section: 'help.lists', keys: ['Shift', 'F10'], text: t('help.keys.row_menu') },
+    ...(inlineEditing ? [{ section: 'help.lists', keys: ['F2'], text: t('help.keys.edit_cell') }] : []),
+    { section: 'help.forms', keys: ['mod', 'S'], text: t('help.keys.save') },
+    { section: 'help.forms', keys: ['mod', 'Enter'], text: t('help.keys.save_continue') },
+    { section: 'help.forms', keys: ['alt', 'F10'], text: t('help.keys.editor_toolbar') },
+    { section: 'help.forms', keys: ['Esc'], text: t('help.keys.leave_field') },
+    { section: 'help.forms', keys: ['Esc'], text: t('help.keys.close') },
   ];
+  const fixedSections = [...new Set(fixed.map((f) => f.section))];
   return (
     <ModalOverlay isOpen={open} onOpenChange={(o) => !o && onClose()} isDismissable className={overlay}>
       <Modal className={`${modalBox} ${css({ w: 'min(760px, 94vw)' })}`}>
@@ -57,23 +69,27 @@ export function HelpSheet({ open, onClose }: { open: boolean; onClose: () => voi
                 </dl>
               </section>
             ))}
-            <section className={css({ breakInside: 'avoid', mb: '4' })}>
-              <h3 className={css({ fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase', color: 'fg.subtle', mb: '1' })}>{t('help.lists')}</h3>
-              <dl>
-                {fixed.map((f, i) => (
-                  <div key={i} className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', py: '0.5' })}>
-                    <dt>{f.text}</dt>
-                    <dd className={css({ display: 'flex', gap: '1' })}>
-                      {f.keys.map((k) => (
-                        <kbd key={k} className={css({ fontFamily: 'mono', fontSize: 'xs', px: '1', borderWidth: '1px', borderColor: 'border.strong', borderRadius: 'sm', bg: 'bg.subtle' })}>
-                          {k}
-                        </kbd>
-                      ))}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+            {fixedSections.map((section) => (
+              <section key={section} className={css({ breakInside: 'avoid', mb: '4' })}>
+                <h3 className={css({ fontSize: 'xs', fontWeight: '600', textTransform: 'uppercase', color: 'fg.subtle', mb: '1' })}>{t(section)}</h3>
+                <dl>
+                  {fixed
+                    .filter((f) => f.section === section)
+                    .map((f, i) => (
+                      <div key={i} className={css({ display: 'flex', justifyContent: 'space-between', gap: '3', py: '0.5' })}>
+                        <dt>{f.text}</dt>
+                        <dd className={css({ display: 'flex', gap: '1' })}>
+                          {f.keys.map((k) => (
+                            <kbd key={k} className={css({ fontFamily: 'mono', fontSize: 'xs', px: '1', borderWidth: '1px', borderColor: 'border.strong', borderRadius: 'sm', bg: 'bg.subtle' })}>
+                              {keyCap(k, t)}
+                            </kbd>
+                          ))}
+                        </dd>
+                      </div>
+                    ))}
+                </dl>
+              </section>
+            ))}
           </div>
         </Dialog>
       </Modal>

@@ -35,7 +35,7 @@ export function Home({ user }: { user: SessionUser }) {
         <p>{t('home.no_links')}</p>
       )}
       <p className={css({ mt: '6', color: 'fg.muted' })}>
-        {t('home.palette_hint_before')} <Hotkey hotkey="mod+k" then={t('help.then')} /> {t('home.palette_hint_after')} <Hotkey hotkey="?" then={t('help.then')} />
+        {t('home.palette_hint_before')} <Hotkey hotkey="mod+k" then={t('help.then')} /> {t('home.palette_hint_after')} <Hotkey hotkey="?" then={t('help.then')} /> {t('home.palette_hint_end')}
       </p>
     </div>
   );

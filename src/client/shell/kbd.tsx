@@ -1,11 +1,11 @@
 import { css } from 'styled-system/css';
-import { keyLabel } from './hotkeys';
+import { useKeyCaps } from '../lib/key-caps';
 
 const kbd = css({ fontFamily: 'mono', fontSize: 'xs', px: '1', minW: '18px', textAlign: 'center', borderWidth: '1px', borderColor: 'border.strong', borderBottomWidth: '2px', borderRadius: 'sm', bg: 'bg.subtle', color: 'fg.muted' });
 
-/** A hotkey as keycaps; `then` between the keys of a sequence. */
+/** A hotkey as keycaps in the user's language (Strg in German); `then` between the keys of a sequence. */
 export function Hotkey({ hotkey, then }: { hotkey: string; then: string }) {
-  const keys = keyLabel(hotkey);
+  const keys = useKeyCaps()(hotkey);
   const sequence = hotkey.includes(' ');
   return (
     <span className={css({ display: 'inline-flex', gap: '1', alignItems: 'center' })}>

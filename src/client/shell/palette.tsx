@@ -10,10 +10,12 @@ import { useCommands } from '../commands/context';
 import { bestScore } from '../lib/fuzzy';
 import { useT } from '../lib/i18n';
 import { Hotkey } from './kbd';
+import { takeTypeahead } from './palette-typeahead';
 
 const RECENT_KEY = 'remit.palette.recent';
 const RECENT_MAX = 5;
-const LOOKUP_PAUSE_MS = 250;
+// Long enough to skip the keys of a word typed in one go, short enough not to be felt.
+const LOOKUP_PAUSE_MS = 80;
 
 function recentIds(): string[] {
   try {
@@ -63,7 +65,37 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
   const [query, setQuery] = useState('');
   const [hits, setHits] = useState<{ lookup: string; title: string; hit: LookupHit; href: string }[]>([]);
   const ctx = commands.context();
-  const abort = useRef<AbortController>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  const [pendingEnter, setPendingEnter] = useState(false);
+
+  // Keys typed while the palette's code was loading: the text is the query, Enter runs the first match.
+  useEffect(() => {
+    const typed = takeTypeahead();
+    if (typed.cancel) onClose();
+    else {
+      if (typed.text) setQuery(typed.text);
+      if (typed.enter) setPendingEnter(true);
+    }
+    // Once, when the palette first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (!pendingEnter) return;
+    // cmdk selects the first match a frame or two after the query renders: Enter once it has.
+    let frame = 0;
+    let frames = 0;
+    const enterWhenSelected = () => {
+      const el = input.current;
+      const first = el?.closest('[cmdk-root]')?.querySelector('[cmdk-item]');
+      if (el && first?.getAttribute('aria-selected') === 'true') {
+        setPendingEnter(false);
+        el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      } else if (frames++ < 120) frame = requestAnimationFrame(enterWhenSelected);
+      else setPendingEnter(false);
+    };
+    frame = requestAnimationFrame(enterWhenSelected);
+    return () => cancelAnimationFrame(frame);
+  }, [pendingEnter]);
 
   useEffect(() => {
     if (!open) {
@@ -72,24 +104,24 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
     }
   }, [open]);
 
-  // Record lookups, after a short pause, cancelled when the query changes.
+  // Record lookups: after a short pause, all at once; each group shows as soon as its answer arrives,
+  // and a changed query aborts the requests still running.
   useEffect(() => {
-    abort.current?.abort();
     setHits([]);
     if (query.trim().length < 2) return;
     const controller = new AbortController();
-    abort.current = controller;
-    const timer = setTimeout(async () => {
+    const timer = setTimeout(() => {
       const lookups = allLookups().filter((l) => hasAnyRole(roles, l.roles ?? []));
-      const results = await Promise.all(
-        lookups.map((l) =>
-          l
-            .search(query.trim(), controller.signal)
-            .then((found) => found.slice(0, 5).map((hit) => ({ lookup: l.id, title: t(l.title), hit, href: l.href(hit) })))
-            .catch(() => []),
-        ),
-      );
-      if (!controller.signal.aborted) setHits(results.flat());
+      const order = new Map(lookups.map((l, i) => [l.id, i]));
+      for (const l of lookups) {
+        l.search(query.trim(), controller.signal)
+          .then((found) => {
+            if (controller.signal.aborted || found.length === 0) return;
+            const mine = found.slice(0, 5).map((hit) => ({ lookup: l.id, title: t(l.title), hit, href: l.href(hit) }));
+            setHits((prev) => [...prev, ...mine].sort((a, b) => order.get(a.lookup)! - order.get(b.lookup)!));
+          })
+          .catch(() => undefined);
+      }
     }, LOOKUP_PAUSE_MS);
     return () => {
       clearTimeout(timer);
@@ -100,7 +132,9 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
   const entries: Entry[] = useMemo(() => {
     const list: Entry[] = [];
     for (const command of allCommands()) {
-      if (command.id === 'shell.palette' || command.scope?.kind === 'row') continue;
+      if (command.id === 'shell.palette') continue;
+      // Row commands belong to row menus, except those that also act on the record this page shows.
+      if (command.scope?.kind === 'row' && !(command.scope.onRecordPage && ctx.entity?.resource === command.scope.resource)) continue;
       const a = availability(command, ctx);
       if (isHidden(a)) continue;
       const title = t(command.title);
@@ -150,6 +184,7 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
         <Dialog aria-label={t('palette.title')} data-focus-owner="modal" className={css({ outline: 'none' })}>
           <Cmdk label={t('palette.title')} shouldFilter={false} loop className={css({ display: 'flex', flexDirection: 'column' })}>
             <Cmdk.Input
+              ref={input}
               autoFocus
               value={query}
               onValueChange={setQuery}

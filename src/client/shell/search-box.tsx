@@ -47,7 +47,6 @@ export function SearchBox() {
             clearTimeout(timer.current);
             write(value.trim());
           }
-          if (e.key === 'Escape') (e.target as HTMLInputElement).blur();
         }}
       />
     </div>

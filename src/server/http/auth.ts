@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { hasAnyRole } from '../../shared/roles.js';
 import type { CurrentUser } from '../context.js';
 import type { Db } from '../db/connection.js';
@@ -20,21 +21,50 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session from `Authorization: Bearer <token>` and `uid: <email>`; null when absent or invalid. */
-export async function authenticate(db: Db, request: FastifyRequest): Promise<CurrentUser | null> {
+export interface AuthOptions {
+  /** A session unused for this long has ended (beside its absolute `expires_at`). */
+  idleSeconds: number;
+}
+
+/** How stale `last_seen_at` may get before a request refreshes it: a write a minute, not one a request. */
+const TOUCH_SECONDS = 60;
+
+/**
+ * Reads the session from `Authorization: Bearer <token>` and `uid: <email>`; null when absent or invalid
+ * (revoked, expired, idle too long, user disabled). One round trip: the statement that reads the session
+ * also refreshes its last activity when that is older than a minute. Reading the session and the user
+ * fresh on every request is what makes a sign-out, a disable or a role change take effect at once in
+ * every process.
+ */
+export async function authenticate(db: Db, request: FastifyRequest, options: AuthOptions): Promise<CurrentUser | null> {
   const header = request.headers.authorization;
   const uid = request.headers.uid;
   if (typeof header !== 'string' || typeof uid !== 'string') return null;
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header);
   if (!match) return null;
   const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as session_id', 'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.roles'])
-    .where('sessions.token_digest', '=', digest(match[1]))
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .where('users.disabled', '=', false)
+    .with('live', (qb) =>
+      qb
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as session_id', 'sessions.last_seen_at', 'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.roles'])
+        .where('sessions.token_digest', '=', digest(match[1]))
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', sql<Date>`now()`)
+        .where('sessions.last_seen_at', '>', sql<Date>`now() - make_interval(secs => ${options.idleSeconds})`)
+        .where('users.disabled', '=', false),
+    )
+    .with('touched', (qb) =>
+      qb
+        .updateTable('sessions')
+        .set({ last_seen_at: sql`now()` })
+        .from('live')
+        .whereRef('sessions.id', '=', 'live.session_id')
+        .where('live.last_seen_at', '<', sql<Date>`now() - make_interval(secs => ${TOUCH_SECONDS})`)
+        .returning('sessions.id'),
+    )
+    .selectFrom('live')
+    .select(['session_id', 'id', 'email', 'first_name', 'last_name', 'roles'])
     .executeTakeFirst();
   if (!row || !sameText(row.email.toLowerCase(), uid.toLowerCase())) return null;
   return {
@@ -51,7 +81,7 @@ export async function authenticate(db: Db, request: FastifyRequest): Promise<Cur
  * Every route either says it is public or names the roles it needs; a route that says neither is a
  * programming error caught at start-up, so no route can forget its check.
  */
-export function installAuth(app: FastifyInstance, db: Db): void {
+export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions): void {
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
     const cfg = route.config as { public?: boolean; roles?: readonly string[] } | undefined;
@@ -63,7 +93,7 @@ export function installAuth(app: FastifyInstance, db: Db): void {
     const cfg = request.routeOptions.config as { public?: boolean; roles?: readonly string[] } | undefined;
     // No route: the not-found handler (static files, the client, 404). A public route: no session.
     if (!request.routeOptions.url || cfg?.public === true) return;
-    const user = await authenticate(db, request);
+    const user = await authenticate(db, request, options);
     if (!user) throw unauthorized();
     request.user = user;
     // Fails closed: a route that slipped past the start-up check without roles admits nobody.

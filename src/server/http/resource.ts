@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Versioned } from '../../shared/entities/versioned.js';
 import { addError, type FieldErrors } from '../../shared/validation/core.js';
 import type { AppContext, CurrentUser } from '../context.js';
 import type { Db } from '../db/connection.js';
@@ -7,8 +8,9 @@ import type { Database } from '../db/schema.js';
 import type { UploadRule } from '../lib/storage.js';
 import { audit, changedAttributes } from '../modules/audit/audit.js';
 import { currentUser } from './auth.js';
-import { notFound, ValidationFailed } from './errors.js';
-import { escapeLike, type ListSpec, parseListQuery, runList } from './list-query.js';
+import { actionRoutes, type Action } from './actions.js';
+import { HttpError, notFound, ValidationFailed } from './errors.js';
+import { type ColumnRef, escapeLike, type ListSpec, parseListQuery, runList } from './list-query.js';
 import { readBody } from './multipart.js';
 
 /**
@@ -42,21 +44,29 @@ export interface Resource<E extends Entity, I> {
   table: keyof Database & string;
   /** The audit trail's type name, e.g. `Bank`. */
   auditType: string;
-  /** Roles for every call; `readRoles` widens list and read. */
+  /** Roles for every call; `readRoles` widens read (and list, unless `listRoles` names the list's own). */
   roles: readonly string[];
   readRoles?: readonly string[];
-  /** Sorting, filtering and search; `from` selects the ids of the listed rows. */
-  list: ListSpec & { from(db: Db): AnySelect; tieBreaker: string };
+  listRoles?: readonly string[];
+  /**
+   * Sorting, filtering and search; `from` selects the ids of the listed rows. It gets the query string
+   * (or a bulk action's body) for a list's own fixed parameter, such as revenue sources' `type`, and on
+   * the list call the viewer, for lists such as vendors' `list=managed_by_me`.
+   */
+  list: ListSpec & { from(db: Db, query: Record<string, unknown>, viewer?: CurrentUser): AnySelect; tieBreaker: ColumnRef };
   /** The entities with these ids (any order; missing ids are left out), as the viewer sees them. */
   load(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<E[]>;
   /** Validates a payload into input; throws `ValidationFailed`. `current` is the entity being updated. */
   parse(payload: Record<string, unknown>, current: E | null): I;
-  /** File fields accepted in a multipart payload, by full field name (`organization[logo]`). */
+  /** File fields accepted in a multipart payload, by field name or pattern (`organization[logo]`, `contract[documents][*][file]`). */
   uploads?: Record<string, UploadRule>;
   /** Resolves the `:id` of a path; by default digits only. */
   findId?(db: Db, param: string): Promise<number | undefined>;
-  /** Refuses a write on this record for this user (throw 403), before its payload is looked at. */
-  guard?(action: 'update' | 'destroy', current: E, user: CurrentUser): void;
+  /**
+   * Refuses a write on this record for this user (throw 403), before its payload is looked at. It runs
+   * on the row as locked by the write, so what it checks cannot change before the write commits.
+   */
+  guard?(action: 'update' | 'destroy' | string, current: E, user: CurrentUser): void;
   create?(w: WriteContext, input: I): Promise<number>;
   update?(w: WriteContext, current: E, input: I): Promise<void>;
   destroy?(w: WriteContext, current: E): Promise<void>;
@@ -64,6 +74,12 @@ export interface Resource<E extends Entity, I> {
   constraints?: Record<string, FieldErrors>;
   /** Entity keys that are not the record's own data (computed, viewer-dependent) and not audited. */
   auditIgnore?: readonly string[];
+  /** Transitions (`POST {base}/{id}/{action}`) and bulk actions (`POST {base}/{action}`), see `actions.ts`. */
+  actions?: Record<string, Action<E>>;
+  /** `POST {base}/delete` with `ids` or the list's `filter`/`q`: deletes all of them or none. */
+  bulkDelete?: boolean;
+  /** The table has no `lock_version` / `updated_at` (rows only synchronised in and deleted). */
+  unversioned?: boolean;
 }
 
 /** A path id: digits only, else the record does not exist. */
@@ -152,40 +168,178 @@ function queryErrors(query: unknown): FieldErrors {
   return flat;
 }
 
-/** Locks a row for the rest of the transaction; false when it no longer exists. */
-async function lockRow(trx: Db, table: string, id: number): Promise<boolean> {
-  const res = await sql`SELECT 1 FROM ${sql.table(table)} WHERE id = ${id} FOR UPDATE`.execute(trx);
-  return res.rows.length > 0;
+export type { Versioned };
+
+/**
+ * The one write path of a resource's records (DOMAIN.md: "every transition checks its flag inside its
+ * transaction"). Each write locks its rows (several in id order, so two bulk writes cannot deadlock),
+ * loads them as the viewer sees them inside the transaction, and only then checks guards and flags,
+ * merges payloads and writes: a concurrent write waits for the lock and sees the committed result.
+ */
+export interface RecordWriter<E extends Entity> {
+  /** Runs `step` on the locked record `id` after `guard(action)`; 404 when it does not exist. */
+  one<T>(user: CurrentUser, id: number, action: string, step: (w: WriteContext, locked: Locked<E>) => Promise<T>): Promise<T>;
+  /**
+   * Runs `step` on each locked record of `ids` in one transaction, or on none: when a record is missing,
+   * refused by `guard` or fails `eligible`, nothing is written and the 422 names the ineligible ids.
+   */
+  many(user: CurrentUser, ids: readonly number[], action: string, eligible: (current: E) => boolean, step: (w: WriteContext, locked: Locked<E>) => Promise<void>): Promise<void>;
+  /** After a step changed `before`: bumps `lock_version` and audits what changed under `action`, if anything did. */
+  recorded(w: WriteContext, before: E, action: string): Promise<void>;
+  /** Deletes the locked record with the resource's `destroy` and audits it. */
+  destroyed(w: WriteContext, before: E): Promise<void>;
+  /** The record as answered to `viewer`, with its version. */
+  answer(db: Db, id: number, viewer: CurrentUser): Promise<Versioned<E>>;
+  /** The records of `ids` as answered to `viewer`, in the order of `ids` (missing ones left out): two queries for any number. */
+  answers(db: Db, ids: readonly number[], viewer: CurrentUser): Promise<Versioned<E>[]>;
+  /** The `:id` of a path, or 404. */
+  idOf(param: string): Promise<number>;
+}
+
+export interface Locked<E> {
+  current: E;
+  lockVersion: number;
+}
+
+/** `{errors: {ids: ['ineligible']}, ineligible_ids: [...]}`: the answer of an all-or-none write that found ineligible records. */
+export class Ineligible extends HttpError {
+  constructor(public readonly ids: number[]) {
+    super(422, { errors: { ids: ['ineligible'] }, ineligible_ids: ids });
+  }
+}
+
+export function recordWriter<E extends Entity, I>(db: Db, r: Resource<E, I>): RecordWriter<E> {
+  const ignore = ['id', 'created_at', 'updated_at', 'lock_version', ...(r.auditIgnore ?? [])];
+  const snapshot = (e: E) => Object.fromEntries(Object.entries(e).filter(([k]) => !ignore.includes(k)));
+  const table = sql.table(r.table);
+
+  /** Locks the rows in id order; their versions by id (missing ids are absent). */
+  const lock = async (trx: Db, ids: readonly number[]): Promise<Map<number, number>> => {
+    const version = r.unversioned ? sql`0` : sql`lock_version`;
+    const res = await sql<{ id: number; lock_version: number }>`
+      SELECT id, ${version} AS lock_version FROM ${table} WHERE id = ANY(${[...ids]}::bigint[]) ORDER BY id FOR UPDATE`.execute(trx);
+    return new Map(res.rows.map((row) => [Number(row.id), row.lock_version]));
+  };
+  const loadLocked = async (trx: Db, ids: readonly number[], user: CurrentUser) => {
+    const versions = await lock(trx, ids);
+    const entities = await r.load(trx, [...versions.keys()], user);
+    return new Map(entities.map((current) => [current.id, { current, lockVersion: versions.get(current.id)! }]));
+  };
+  /** The versions are read in one query for all ids, not one per record; an unversioned record has none. */
+  const answers = async (dbOrTrx: Db, ids: readonly number[], viewer: CurrentUser): Promise<Versioned<E>[]> => {
+    const entities = new Map((await r.load(dbOrTrx, ids, viewer)).map((e) => [e.id, e]));
+    const found = ids.flatMap((id) => entities.get(id) ?? []);
+    if (r.unversioned || found.length === 0) return found as Versioned<E>[];
+    const res = await sql<{ id: number; lock_version: number }>`
+      SELECT id, lock_version FROM ${table} WHERE id = ANY(${found.map((e) => e.id)}::bigint[])`.execute(dbOrTrx);
+    const versions = new Map(res.rows.map((row) => [Number(row.id), row.lock_version]));
+    return found.map((e) => ({ ...e, lock_version: versions.get(e.id) ?? 0 }));
+  };
+  const constraints = (action: string) => ({ constraints: r.constraints, action: action === 'destroy' ? ('destroy' as const) : ('write' as const) });
+
+  return {
+    one: (user, id, action, step) =>
+      write(
+        db,
+        user,
+        async (w) => {
+          const locked = (await loadLocked(w.trx, [id], user)).get(id);
+          if (!locked) throw notFound();
+          r.guard?.(action, locked.current, user);
+          return step(w, locked);
+        },
+        constraints(action),
+      ),
+
+    many: (user, ids, action, eligible, step) =>
+      write(
+        db,
+        user,
+        async (w) => {
+          const sorted = [...new Set(ids)].sort((a, b) => a - b);
+          const locked = await loadLocked(w.trx, sorted, user);
+          const allowed = (id: number) => {
+            const row = locked.get(id);
+            if (!row || !eligible(row.current)) return false;
+            try {
+              r.guard?.(action, row.current, user);
+              return true;
+            } catch (error) {
+              if (error instanceof HttpError) return false;
+              throw error;
+            }
+          };
+          const ineligible = sorted.filter((id) => !allowed(id));
+          if (ineligible.length > 0) throw new Ineligible(ineligible);
+          for (const id of sorted) await step(w, locked.get(id)!);
+        },
+        constraints(action),
+      ),
+
+    recorded: async (w, before, action) => {
+      const after = (await r.load(w.trx, [before.id], w.user))[0];
+      const changes = changedAttributes(snapshot(before), after ? snapshot(after) : null, []);
+      if (Object.keys(changes).length === 0) return;
+      if (!r.unversioned) await sql`UPDATE ${table} SET updated_at = now(), lock_version = lock_version + 1 WHERE id = ${before.id}`.execute(w.trx);
+      await audit(w.trx, { action, type: r.auditType, id: before.id, changes, userId: w.user.id });
+    },
+
+    destroyed: async (w, before) => {
+      if (!r.destroy) throw notFound();
+      await r.destroy(w, before);
+      await audit(w.trx, { action: 'destroy', type: r.auditType, id: before.id, changes: changedAttributes(snapshot(before), null, []), userId: w.user.id });
+    },
+
+    answer: async (dbOrTrx, id, viewer) => {
+      const [entity] = await answers(dbOrTrx, [id], viewer);
+      if (!entity) throw notFound();
+      return entity;
+    },
+
+    answers,
+
+    idOf: async (param) => {
+      const id = r.findId ? await r.findId(db, param) : recordId(param);
+      if (id === undefined) throw notFound();
+      return id;
+    },
+  };
+}
+
+/** The `lock_version` a payload carries, if any; a value that is not a version is a 422. */
+function sentVersion(payload: Record<string, unknown>): number | undefined {
+  const raw = payload.lock_version;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  const text = String(raw);
+  if (!/^\d{1,9}$/.test(text)) throw new ValidationFailed({ lock_version: ['invalid'] });
+  return Number(text);
 }
 
 export function resourceRoutes<E extends Entity, I>(app: FastifyInstance, ctx: AppContext, r: Resource<E, I>): void {
   const { db } = ctx;
   const readRoles = r.readRoles ?? r.roles;
+  const writer = recordWriter(db, r);
   const ignore = ['id', 'created_at', 'updated_at', 'lock_version', ...(r.auditIgnore ?? [])];
   const snapshot = (e: E) => Object.fromEntries(Object.entries(e).filter(([k]) => !ignore.includes(k)));
 
-  const loadOne = async (dbOrTrx: Db, id: number, viewer: CurrentUser | null) => (await r.load(dbOrTrx, [id], viewer))[0];
-  const find = async (request: FastifyRequest<{ Params: { id: string } }>): Promise<E> => {
-    const id = r.findId ? await r.findId(db, request.params.id) : recordId(request.params.id);
-    const entity = id === undefined ? undefined : await loadOne(db, id, request.user);
-    if (!entity) throw notFound();
-    return entity;
-  };
   const payload = async (request: FastifyRequest) => {
     const body = unwrap(await readBody(request, r.uploads), r.name);
     failIf(unstorableText(body));
     return body;
   };
 
-  app.get(r.base, { config: { roles: readRoles } }, async (request) => {
+  app.get(r.base, { config: { roles: r.listRoles ?? readRoles } }, async (request) => {
     failIf(queryErrors(request.query));
-    const list = parseListQuery(request.query as Record<string, unknown>, r.list);
-    const page = await runList<{ id: number }>(db, r.list.from(db), list, r.list, r.list.tieBreaker);
-    const byId = new Map((await r.load(db, page.entries.map((e) => e.id), request.user)).map((e) => [e.id, e]));
-    return { ...page, entries: page.entries.map((e) => byId.get(e.id)).filter(Boolean) };
+    const query = request.query as Record<string, unknown>;
+    const list = parseListQuery(query, r.list);
+    const viewer = currentUser(request);
+    const page = await runList<{ id: number }>(db, r.list.from(db, query, viewer), list, r.list, r.list.tieBreaker);
+    return { ...page, entries: await writer.answers(db, page.entries.map((e) => e.id), viewer) };
   });
 
-  app.get<{ Params: { id: string } }>(`${r.base}/:id`, { config: { roles: readRoles } }, async (request) => find(request));
+  app.get<{ Params: { id: string } }>(`${r.base}/:id`, { config: { roles: readRoles } }, async (request) =>
+    writer.answer(db, await writer.idOf(request.params.id), currentUser(request)),
+  );
 
   if (r.create) {
     const create = r.create;
@@ -197,13 +351,13 @@ export function resourceRoutes<E extends Entity, I>(app: FastifyInstance, ctx: A
         user,
         async (w) => {
           const newId = await create(w, input);
-          const after = await loadOne(w.trx, newId, null);
+          const [after] = await r.load(w.trx, [newId], user);
           await audit(w.trx, { action: 'create', type: r.auditType, id: newId, changes: changedAttributes(null, snapshot(after), []), userId: user.id });
           return newId;
         },
         { constraints: r.constraints },
       );
-      return reply.code(201).send(await loadOne(db, id, user));
+      return reply.code(201).send(await writer.answer(db, id, user));
     });
   }
 
@@ -211,50 +365,32 @@ export function resourceRoutes<E extends Entity, I>(app: FastifyInstance, ctx: A
     const update = r.update;
     app.put<{ Params: { id: string } }>(`${r.base}/:id`, { config: { roles: r.roles } }, async (request) => {
       const user = currentUser(request);
-      const current = await find(request);
-      r.guard?.('update', current, user);
-      // A payload may name only the fields it changes (PUT of a partial form): the rest stay.
-      const input = r.parse({ ...current, ...(await payload(request)) }, current);
-      await write(
-        db,
-        user,
-        async (w) => {
-          if (!(await lockRow(w.trx, r.table, current.id))) throw notFound();
-          const before = await loadOne(w.trx, current.id, null);
-          await update(w, before, input);
-          const after = await loadOne(w.trx, current.id, null);
-          const changes = changedAttributes(snapshot(before), snapshot(after), []);
-          if (Object.keys(changes).length > 0) {
-            await sql`UPDATE ${sql.table(r.table)} SET updated_at = now(), lock_version = lock_version + 1 WHERE id = ${current.id}`.execute(w.trx);
-            await audit(w.trx, { action: 'update', type: r.auditType, id: current.id, changes, userId: user.id });
-          }
-        },
-        { constraints: r.constraints },
-      );
-      return loadOne(db, current.id, user);
+      const id = await writer.idOf(request.params.id);
+      const body = await payload(request);
+      const version = sentVersion(body);
+      await writer.one(user, id, 'update', async (w, { current, lockVersion }) => {
+        // Edited from an older version: the client gets the record as it is now and decides.
+        if (version !== undefined && version !== lockVersion) throw new HttpError(409, await writer.answer(w.trx, id, user));
+        // A payload may name only the fields it changes (PUT of a partial form): the rest stay as locked.
+        const { lock_version: _sent, ...fields } = body;
+        const input = r.parse({ ...current, ...fields }, current);
+        await update(w, current, input);
+        await writer.recorded(w, current, 'update');
+      });
+      return writer.answer(db, id, user);
     });
   }
 
   if (r.destroy) {
-    const destroy = r.destroy;
     app.delete<{ Params: { id: string } }>(`${r.base}/:id`, { config: { roles: r.roles } }, async (request, reply) => {
       const user = currentUser(request);
-      const current = await find(request);
-      r.guard?.('destroy', current, user);
-      await write(
-        db,
-        user,
-        async (w) => {
-          if (!(await lockRow(w.trx, r.table, current.id))) throw notFound();
-          const before = await loadOne(w.trx, current.id, null);
-          await destroy(w, before);
-          await audit(w.trx, { action: 'destroy', type: r.auditType, id: current.id, changes: changedAttributes(snapshot(before), null, []), userId: user.id });
-        },
-        { constraints: r.constraints, action: 'destroy' },
-      );
+      const id = await writer.idOf(request.params.id);
+      await writer.one(user, id, 'destroy', (w, { current }) => writer.destroyed(w, current));
       return reply.code(204).send();
     });
   }
+
+  actionRoutes(app, db, r, writer);
 }
 
 /** Rows of `table` with these ids; an empty id list asks nothing. */

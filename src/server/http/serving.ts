@@ -30,7 +30,8 @@ export async function installServing(app: FastifyInstance, opts: ServingOptions)
   const root = opts.clientDir && fs.existsSync(path.join(opts.clientDir, 'index.html')) ? opts.clientDir : undefined;
   let indexTemplate: string | undefined;
   if (root) {
-    await app.register(fastifyStatic, { root, serve: false, index: false });
+    // The build writes `.br` and `.gz` beside each text asset: sent by Accept-Encoding with `Vary`.
+    await app.register(fastifyStatic, { root, serve: false, index: false, preCompressed: true });
     indexTemplate = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
   }
 

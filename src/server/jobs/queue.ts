@@ -1,82 +1,229 @@
 import { randomUUID } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
+import type { AppContext } from '../context.js';
 import type { Db } from '../db/connection.js';
-import '../modules/audit/tables.js';
+import './tables.js';
 
-export type JobHandler<T> = (data: T) => Promise<void>;
+/** What a handler is given. At-least-once: a handler must be safe to run again. */
+export interface Job<T> {
+  id: string;
+  name: string;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /**
+   * The progress an earlier attempt recorded (undefined on a fresh job): a handler re-run after a
+   * failure or a crash continues from here instead of doing its work twice.
+   */
+  resumed: Progress | undefined;
+  /**
+   * Records progress on the job's link. Given the transaction that did the step, the step and its
+   * progress commit together, so a re-run never repeats a step it sees as done.
+   */
+  progress(done: number, total: number, message?: string, trx?: Db): Promise<void>;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  message: string | null;
+}
+
+/** A module's job: its worker, its retry policy and, optionally, a cron schedule (UTC). */
+export interface JobDefinition<T extends object = object> {
+  name: string;
+  run(job: Job<T>, ctx: AppContext): Promise<void>;
+  /** e.g. `{ cron: '30 3 * * *' }`: daily at 03:30 UTC. */
+  schedule?: { cron: string; data?: T };
+  /** pg-boss queue policy: `singleton` / `stately` make `singletonKey` hold one job per key. */
+  policy?: 'standard' | 'short' | 'singleton' | 'stately';
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+}
+
+/** Types a definition's data for `run` while keeping the list of definitions one type. */
+export function defineJob<T extends object>(definition: JobDefinition<T>): JobDefinition {
+  return definition as unknown as JobDefinition;
+}
+
+/** The caller's write: its transaction, and where to wake this process's workers once it committed. */
+export interface InTransaction {
+  trx: Db;
+  afterCommit?(fn: () => Promise<void>): void;
+}
+
+export interface SendOptions {
+  /** The entity the job works on: it answers `jobs_pending` until the job ends. */
+  entity?: { type: string; id: number };
+  /** At most one job of this name with this key, ever (ours, in `job_links`): a second send returns null. */
+  key?: string;
+  /** pg-boss's singleton key, for the queue's policy (one queued / active job per key). */
+  singletonKey?: string;
+  startAfter?: Date;
+}
 
 export interface Jobs {
-  /** Registers a queue and its worker (at most once per name). */
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
-  /** Sends a job that belongs to an entity, so the entity can answer `jobs_pending`. */
-  send<T extends object>(name: string, data: T, entity: { type: string; id: number }): Promise<string>;
-  /** Whether an entity still has unfinished jobs. */
-  pending(entity: { type: string; id: number }): Promise<boolean>;
+  /** Creates the queues, starts the workers and registers the schedules of these definitions (once per name). */
+  register(definitions: readonly JobDefinition[], ctx: AppContext): Promise<void>;
+  /**
+   * Sends a job inside the caller's transaction: the job and its link exist exactly when that
+   * transaction commits. Answers the job id, or null when `key` was sent before. Given the pool
+   * instead, it sends in a transaction of its own.
+   */
+  send<T extends object>(w: InTransaction | Db, name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /** Which of these entities still have unfinished jobs, in one query. */
+  pendingFor(type: string, ids: readonly number[]): Promise<Set<number>>;
   stop(): Promise<void>;
 }
 
-/** pg-boss on the application's database. At-least-once: handlers must be idempotent. */
-export async function startJobs(opts: { connectionString: string; db: Db; onError: (e: unknown) => void }): Promise<Jobs> {
-  const boss = new PgBoss({ connectionString: opts.connectionString, max: 4, schema: 'pgboss' });
+export interface JobsOptions {
+  connectionString: string;
+  db: Db;
+  onError: (e: unknown) => void;
+}
+
+const SCHEMA = 'pgboss';
+const bossOptions = (connectionString: string, max: number) => ({ connectionString, max, schema: SCHEMA });
+
+/** Creates pg-boss's tables on a database (tests do it once on their template database). */
+export async function installJobSchema(connectionString: string): Promise<void> {
+  const boss = new PgBoss({ ...bossOptions(connectionString, 1), supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true });
+}
+
+/** pg-boss as it reads and writes through a Kysely transaction. */
+const through = (trx: Db) => ({
+  executeSql: async (text: string, values?: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values ?? [])),
+});
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 2000);
+}
+
+/** pg-boss on the application's database, with `job_links` beside it. */
+export async function startJobs(opts: JobsOptions): Promise<Jobs> {
+  const boss = new PgBoss(bossOptions(opts.connectionString, 4));
   boss.on('error', opts.onError);
   await boss.start();
   const { db } = opts;
-  const queues = new Set<string>();
+  const known = new Set<string>();
   /** This process's workers per queue: a job sent here wakes them instead of waiting for their poll. */
-  const workers = new Map<string, string[]>();
-  const ensureQueue = async (name: string) => {
-    if (queues.has(name)) return;
-    await boss.createQueue(name);
-    queues.add(name);
-  };
-  return {
-    async work(name, handler) {
-      await ensureQueue(name);
-      const finish = (id: string) => db.updateTable('job_links').set({ finished_at: new Date() }).where('job_id', '=', id).execute();
-      let workerId = '';
-      workerId = await boss.work(name, { includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data as never);
-          } catch (error) {
-            // The job stays pending while pg-boss will retry it; the last failure ends it.
-            if (job.retryCount >= job.retryLimit) await finish(job.id);
-            throw error;
-          }
-          await finish(job.id);
-        }
-        // pg-boss fetches one job per poll (every 2 s): after a job, look for the next one at once, so a
-        // backlog is worked off without waiting a poll interval per job.
-        boss.notifyWorker(workerId);
-      });
-      workers.set(name, [...(workers.get(name) ?? []), workerId]);
-    },
-    async send(name, data, entity) {
-      await ensureQueue(name);
-      // The link is written before the job exists: a worker may finish the job before `send` returns,
-      // and its `finish` must find the link (else the entity would stay pending for ever).
-      const id = randomUUID();
-      await db.insertInto('job_links').values({ job_id: id, name, entity_type: entity.type, entity_id: entity.id }).execute();
+  const workers = new Map<string, string>();
+
+  const link = (id: string) => db.updateTable('job_links').where('job_id', '=', id);
+
+  async function startWorker(definition: JobDefinition, ctx: AppContext) {
+    let workerId = '';
+    workerId = await boss.work(definition.name, { includeMetadata: true, batchSize: 1 }, async ([job]) => {
+      // A scheduled job has no link yet; a sent one has, and a re-run keeps its progress.
+      const row = await db
+        .insertInto('job_links')
+        .values({ job_id: job.id, name: job.name, state: 'active', attempts: 1 })
+        .onConflict((oc) =>
+          oc.column('job_id').doUpdateSet({ state: 'active', attempts: sql`job_links.attempts + 1`, updated_at: new Date() }),
+        )
+        .returning(['progress_done', 'progress_total', 'progress_message'])
+        .executeTakeFirstOrThrow();
+      const resumed =
+        row.progress_done === null ? undefined : { done: row.progress_done, total: row.progress_total ?? 0, message: row.progress_message };
       try {
-        const queued = await boss.send(name, data as object, { id, retryLimit: 3, retryBackoff: true });
-        if (!queued) throw new Error(`job ${name} was not queued`);
+        await definition.run(
+          {
+            id: job.id,
+            name: job.name,
+            data: job.data as object,
+            retryCount: job.retryCount,
+            resumed,
+            async progress(done, total, message, trx) {
+              await (trx ?? db)
+                .updateTable('job_links')
+                .set({ progress_done: done, progress_total: total, progress_message: message ?? null, updated_at: new Date() })
+                .where('job_id', '=', job.id)
+                .execute();
+            },
+          },
+          ctx,
+        );
       } catch (error) {
-        await db.deleteFrom('job_links').where('job_id', '=', id).execute();
+        // pg-boss retries it unless this was the last attempt: until then the entity stays pending.
+        const last = job.retryCount >= job.retryLimit;
+        await link(job.id)
+          .set({ state: last ? 'failed' : 'queued', last_error: errorText(error), finished_at: last ? new Date() : null, updated_at: new Date() })
+          .execute();
         throw error;
       }
-      for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker);
+      await link(job.id).set({ state: 'completed', finished_at: new Date(), updated_at: new Date() }).execute();
+      // pg-boss fetches one batch per poll: after a job, look for the next one at once, so a backlog
+      // is worked off without waiting a poll interval per job.
+      boss.notifyWorker(workerId);
+    });
+    workers.set(definition.name, workerId);
+  }
+
+  async function sendIn(w: InTransaction, name: string, data: object, options: SendOptions): Promise<string | null> {
+    if (!known.has(name)) throw new Error(`job ${name} is not registered`);
+    const id = randomUUID();
+    // The link first, in the same transaction: a second send with the same key stops here.
+    const linked = await w.trx
+      .insertInto('job_links')
+      .values({ job_id: id, name, entity_type: options.entity?.type ?? null, entity_id: options.entity?.id ?? null, idempotency_key: options.key ?? null })
+      .onConflict((oc) => oc.columns(['name', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
+      .returning('job_id')
+      .executeTakeFirst();
+    if (!linked) return null;
+    const queued = await boss.send(name, data, { id, db: through(w.trx), singletonKey: options.singletonKey, startAfter: options.startAfter });
+    if (!queued) {
+      // A singleton policy refused it: no job, so no link either.
+      await w.trx.deleteFrom('job_links').where('job_id', '=', id).execute();
+      return null;
+    }
+    const worker = workers.get(name);
+    if (worker) w.afterCommit?.(async () => boss.notifyWorker(worker));
+    return id;
+  }
+
+  return {
+    async register(definitions, ctx) {
+      for (const definition of definitions) {
+        if (known.has(definition.name)) continue;
+        known.add(definition.name);
+        await boss.createQueue(definition.name, {
+          name: definition.name,
+          policy: definition.policy ?? 'standard',
+          retryLimit: definition.retryLimit ?? 3,
+          retryDelay: definition.retryDelaySeconds ?? 5,
+          retryBackoff: definition.retryBackoff ?? true,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        });
+        if (definition.schedule) await boss.schedule(definition.name, definition.schedule.cron, definition.schedule.data ?? {}, { tz: 'UTC' });
+        await startWorker(definition, ctx);
+      }
+    },
+
+    async send(target, name, data, options = {}) {
+      if ('trx' in target) return sendIn(target, name, data, options);
+      let wake: (() => Promise<void>) | undefined;
+      const id = await target.transaction().execute((trx) => sendIn({ trx, afterCommit: (fn) => (wake = fn) }, name, data, options));
+      await wake?.();
       return id;
     },
-    async pending(entity) {
-      const row = await db
-        .selectFrom('job_links')
-        .select('job_id')
-        .where('entity_type', '=', entity.type)
-        .where('entity_id', '=', entity.id)
-        .where('finished_at', 'is', null)
-        .executeTakeFirst();
-      return Boolean(row);
+
+    async pendingFor(type, ids) {
+      if (ids.length === 0) return new Set();
+      // pg-boss's own state decides, so a job it expired or failed (a crashed worker) ends being pending.
+      const rows = await sql<{ entity_id: number }>`
+        SELECT DISTINCT l.entity_id FROM job_links l
+        JOIN ${sql.table(`${SCHEMA}.job`)} j ON j.name = l.name AND j.id = l.job_id
+        WHERE l.entity_type = ${type} AND l.entity_id = ANY(${[...ids]}::bigint[])
+          AND l.state IN ('queued', 'active') AND j.state IN ('created', 'retry', 'active')`.execute(db);
+      return new Set(rows.rows.map((r) => Number(r.entity_id)));
     },
+
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
     },

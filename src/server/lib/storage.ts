@@ -1,8 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
-/** What an upload field accepts: MIME types (checked against the file's leading bytes) and a size. */
+/** What an upload field accepts: MIME types (checked against the file's leading bytes) and a size in bytes. */
 export interface UploadRule {
   types: readonly string[];
   maxBytes: number;
@@ -40,27 +43,58 @@ function isUtf8(data: Buffer, truncated: boolean): boolean {
   }
 }
 
-export function checkUpload(data: Buffer, rule: UploadRule): 'ok' | 'too_large' | 'invalid_type' {
-  if (data.length > rule.maxBytes) return 'too_large';
-  const type = sniffType(data.subarray(0, 512), data.length > 512);
+/** The file name extension stored with a type we accept. */
+export const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'application/zip': 'zip',
+  'application/gzip': 'gz',
+  'text/csv': 'csv',
+};
+
+/** Whether a stored file (its first bytes and size) meets a rule. */
+export function checkUpload(file: { head: Buffer; size: number }, rule: UploadRule): 'ok' | 'too_large' | 'invalid_type' {
+  if (file.size > rule.maxBytes) return 'too_large';
+  const type = sniffType(file.head, file.size > file.head.length);
   return type && rule.types.includes(type) ? 'ok' : 'invalid_type';
+}
+
+/** A file longer than the limit given to `write`: nothing of it is kept. */
+export class FileTooLarge extends Error {
+  constructor() {
+    super('file too large');
+  }
 }
 
 export interface StoredFile {
   key: string;
   size: number;
+  /** SHA-256, hex. */
   digest: string;
-  contentType: string;
+  /** The first bytes, to tell the type by content. */
+  head: Buffer;
 }
 
 export interface Storage {
-  put(data: Buffer, contentType: string, extension?: string): Promise<StoredFile>;
+  /**
+   * Streams `source` into a new file. Past `maxBytes` the write stops, the partial file is removed and
+   * `FileTooLarge` is thrown; on any failure no file is left.
+   */
+  write(source: Readable, opts?: { extension?: string; maxBytes?: number }): Promise<StoredFile>;
+  put(data: Buffer, extension?: string): Promise<StoredFile>;
+  open(key: string): Promise<Readable>;
   read(key: string): Promise<Buffer>;
   remove(key: string): Promise<void>;
+  /** Every stored file, with when it was last written (for the orphan clean-up). */
+  list(): AsyncIterable<{ key: string; modified: Date }>;
   pathOf(key: string): string;
 }
 
 const KEY = /^[0-9a-f-]{36}(\.[a-z0-9]{1,8})?$/;
+const HEAD_BYTES = 512;
 
 /** Files under `DATA_DIR/files` with generated names; a user-supplied name never becomes a path. */
 export function createStorage(root: string): Storage {
@@ -68,20 +102,58 @@ export function createStorage(root: string): Storage {
     if (!KEY.test(key)) throw new Error('invalid storage key');
     return path.join(root, key.slice(0, 2), key);
   };
-  return {
+  const storage: Storage = {
     pathOf,
-    async put(data, contentType, extension) {
-      const ext = extension && /^[a-z0-9]{1,8}$/.test(extension) ? `.${extension}` : '';
+    async write(source, opts = {}) {
+      const ext = opts.extension && /^[a-z0-9]{1,8}$/.test(opts.extension) ? `.${opts.extension}` : '';
       const key = `${randomUUID()}${ext}`;
       const file = pathOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, data, { flag: 'wx' });
-      return { key, size: data.length, digest: createHash('sha256').update(data).digest('hex'), contentType };
+      const hash = createHash('sha256');
+      const heads: Buffer[] = [];
+      let size = 0;
+      let headSize = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          if (opts.maxBytes !== undefined && size > opts.maxBytes) return done(new FileTooLarge());
+          if (headSize < HEAD_BYTES) {
+            heads.push(chunk.subarray(0, HEAD_BYTES - headSize));
+            headSize += Math.min(chunk.length, HEAD_BYTES - headSize);
+          }
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(source, measure, createWriteStream(file, { flags: 'wx' }));
+      } catch (error) {
+        await fs.rm(file, { force: true });
+        throw error;
+      }
+      return { key, size, digest: hash.digest('hex'), head: Buffer.concat(heads) };
     },
+    put: (data, extension) => storage.write(Readable.from([data]), { extension }),
     // async, so a refused key is a rejected promise like any other failure to read
+    async open(key) {
+      const handle = await fs.open(pathOf(key));
+      return handle.createReadStream();
+    },
     read: async (key) => fs.readFile(pathOf(key)),
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },
+    async *list() {
+      const dirs = await fs.readdir(root).catch(() => [] as string[]);
+      for (const dir of dirs) {
+        const names = await fs.readdir(path.join(root, dir)).catch(() => [] as string[]);
+        for (const key of names) {
+          if (!KEY.test(key)) continue;
+          const stat = await fs.stat(path.join(root, dir, key)).catch(() => undefined);
+          if (stat?.isFile()) yield { key, modified: stat.mtime };
+        }
+      }
+    },
   };
+  return storage;
 }

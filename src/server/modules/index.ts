@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import type { JobDefinition } from '../jobs/queue.js';
 import { auditRoutes } from './audit/routes.js';
+import { contractRoutes } from './contracts/routes.js';
+import { terminateDueJob } from './contracts/termination-requests.js';
 import { configRoutes } from './config/routes.js';
 import { oidcRoutes } from './session/oidc.js';
 import { portalRoutes } from './portal/routes.js';
 import { referenceDataRoutes } from './reference-data.js';
+import { revenueSourceRoutes } from './revenue-sources/routes.js';
+import { sessionJobs } from './session/password-reset.js';
+import { vendorFileJob } from './vendor-files/job.js';
+import { vendorFileRoutes } from './vendor-files/routes.js';
+import { vendorPortalJobs, vendorPortalRoutes } from './vendor-portal/routes.js';
 import { sessionRoutes } from './session/routes.js';
+import { orphanFilesJob } from './stored-files.js';
+import { vendorRoutes } from './vendors/routes.js';
 import { whitelistedChannelRoutes } from './whitelisted-channels/routes.js';
 
 /** Every area's routes. An area adds one line here. */
@@ -17,4 +27,12 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   referenceDataRoutes(app, ctx);
   portalRoutes(app, ctx);
   whitelistedChannelRoutes(app, ctx);
+  revenueSourceRoutes(app, ctx);
+  vendorRoutes(app, ctx);
+  contractRoutes(app, ctx);
+  vendorFileRoutes(app, ctx);
+  vendorPortalRoutes(app, ctx);
 }
+
+/** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */
+export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs];

@@ -1,4 +1,6 @@
 import { define, refine, Struct, StructError, type Infer } from 'superstruct';
+import { compare, wireDecimal } from '../money.js';
+import { splitMessageKey } from './message-key.js';
 
 /**
  * Shared validation: superstruct structs whose failures speak the spec's message keys (`blank`,
@@ -13,6 +15,7 @@ export const MESSAGE_KEYS = [
   'already_used',
   'too_few',
   'too_short',
+  'too_long',
   'greater_than_or_equal_to',
   'less_than_or_equal_to',
   'exclusive',
@@ -20,8 +23,26 @@ export const MESSAGE_KEYS = [
   'has_children',
   'in_use',
   'too_large',
+  'share_percentage_invalid',
+  'less_than',
+  'missing_contacts',
+  'at_least_1_email',
+  'only_one_signing_email',
+  'only_one_portal_email',
+  'admin_only',
+  'read_only',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
+
+/**
+ * A message key may carry its limit after a colon (`too_long:255`), so the message can name it
+ * ('is too long (at most 255 characters)'); `splitMessageKey` gives the key and the count back.
+ */
+export function withCount(key: MessageKey, count: number): string {
+  return `${key}:${count}`;
+}
+
+export { splitMessageKey };
 
 export function isBlank(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -73,10 +94,8 @@ export const hexColor = () => define<string>('hexColor', (v) => (typeof v === 's
 export const digits = (count: number) =>
   define<string>('digits', (v) => (typeof v === 'string' && new RegExp(`^\\d{${count}}$`).test(v)) || 'invalid');
 
-/** A decimal given as a string (or a finite number) – money, rates and percentages. */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-export const decimal = () =>
-  define<string>('decimal', (v) => (typeof v === 'string' && DECIMAL.test(v.trim())) || (typeof v === 'number' && Number.isFinite(v)) || 'invalid');
+/** A decimal given as a string (or a finite number) – money, rates and percentages; the grammar is money's. */
+export const decimal = () => define<string>('decimal', (v) => wireDecimal(v) !== undefined || 'invalid');
 
 export const integer = () =>
   define<number>('integer', (v) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^-?\d+$/.test(v)) || 'invalid');
@@ -93,49 +112,20 @@ export const isoDate = () =>
 export const oneOf = <T extends string>(values: readonly T[]) =>
   define<T>('oneOf', (v) => (typeof v === 'string' && (values as readonly string[]).includes(v)) || 'invalid');
 
-/** `1e-7` → `0.0000001`, `1.5e+21` → `1500000000000000000000`: JavaScript writes small and large numbers so. */
-function plainDecimal(s: string): string {
-  const m = /^([+-]?)(\d+)(?:\.(\d*))?e([+-]?\d+)$/i.exec(s);
-  if (!m) return s;
-  const [, sign, int, frac = '', exp] = m;
-  const digits = int + frac;
-  const point = int.length + Number(exp);
-  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
-  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
-  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
-}
+/** Compares the decimal a struct accepted (a string, or a JSON number) with a bound, exactly (money's `compare`). */
+const compareWith = (v: unknown, bound: string) => compare(wireDecimal(v) ?? '0', bound);
 
-/** Compares decimal strings without floating point: digits are compared after normalisation. */
-export function compareDecimal(a: string | number, b: string | number): number {
-  const norm = (x: string | number) => {
-    const s = plainDecimal(String(x).trim());
-    const neg = s.startsWith('-');
-    const [int, frac = ''] = s.replace(/^[-+]/, '').split('.');
-    return { neg, int: int.replace(/^0+(?=\d)/, ''), frac: frac.replace(/0+$/, '') };
-  };
-  const x = norm(a);
-  const y = norm(b);
-  const zero = (n: typeof x) => /^0*$/.test(n.int) && n.frac === '';
-  if (zero(x) && zero(y)) return 0;
-  if (x.neg !== y.neg) return x.neg && !zero(x) ? -1 : zero(y) && zero(x) ? 0 : x.neg ? -1 : 1;
-  const sign = x.neg ? -1 : 1;
-  if (x.int.length !== y.int.length) return (x.int.length > y.int.length ? 1 : -1) * sign;
-  if (x.int !== y.int) return (x.int > y.int ? 1 : -1) * sign;
-  const len = Math.max(x.frac.length, y.frac.length);
-  const fx = x.frac.padEnd(len, '0');
-  const fy = y.frac.padEnd(len, '0');
-  if (fx === fy) return 0;
-  return (fx > fy ? 1 : -1) * sign;
-}
+export const atLeast = <S>(struct: Struct<string, S>, min: string) =>
+  refine(struct, 'atLeast', (v) => compareWith(v, min) >= 0 || 'greater_than_or_equal_to');
 
-export const atLeast = <S>(struct: Struct<string, S>, min: string | number) =>
-  refine(struct, 'atLeast', (v) => compareDecimal(v, min) >= 0 || 'greater_than_or_equal_to');
-
-export const atMost = <S>(struct: Struct<string, S>, max: string | number) =>
-  refine(struct, 'atMost', (v) => compareDecimal(v, max) <= 0 || 'less_than_or_equal_to');
+export const atMost = <S>(struct: Struct<string, S>, max: string) =>
+  refine(struct, 'atMost', (v) => compareWith(v, max) <= 0 || 'less_than_or_equal_to');
 
 export const minLength = <S>(struct: Struct<string, S>, min: number) =>
   refine(struct, 'minLength', (v) => v.length >= min || 'too_short');
+
+export const maxLength = <S>(struct: Struct<string, S>, max: number) =>
+  refine(struct, 'maxLength', (v) => v.length <= max || withCount('too_long', max));
 
 function setPath(errors: FieldErrors, path: (string | number)[], key: string): void {
   if (path.length === 0) path = ['base'];
@@ -156,7 +146,7 @@ function setPath(errors: FieldErrors, path: (string | number)[], key: string): v
 export function failuresToErrors(error: StructError): FieldErrors {
   const errors: FieldErrors = {};
   for (const f of error.failures()) {
-    const key = (MESSAGE_KEYS as readonly string[]).includes(f.message)
+    const key = (MESSAGE_KEYS as readonly string[]).includes(splitMessageKey(f.message).key)
       ? f.message
       : isBlank(f.value) && f.type !== 'never'
         ? 'blank'

@@ -8,7 +8,7 @@ export const currencyRateStruct = (currencies?: ReadonlySet<string>) =>
     date: required(isoDate()),
     base_currency: required(isoCode(3, currencies)),
     target_currency: required(isoCode(3, currencies)),
-    rate: required(atLeast(decimalText(10, 10), 0)),
+    rate: required(atLeast(decimalText(10, 10), '0')),
   });
 
 export type CurrencyRateInput = Infer<ReturnType<typeof currencyRateStruct>>;

@@ -1,5 +1,6 @@
 import { array, coerce, define, refine, string, type Struct, unknown } from 'superstruct';
-import { bool, check, email, type FieldErrors, hasErrors, integer, isBlank, text, type ValidationResult } from './core.js';
+import { isDecimal, wireDecimal } from '../money.js';
+import { bool, check, email, maxLength, type FieldErrors, hasErrors, integer, isBlank, text, type ValidationResult } from './core.js';
 
 /**
  * Field types shared by the reference-data forms. Values arrive as JSON or as multipart form fields
@@ -7,20 +8,10 @@ import { bool, check, email, type FieldErrors, hasErrors, integer, isBlank, text
  */
 
 /** Single-line text with surrounding whitespace removed; at most `max` characters. */
-export const trimmed = (max = 255) =>
-  refine(
-    coerce(text(), string(), (s) => s.trim()),
-    'maxLength',
-    (s) => s.length <= max || 'invalid',
-  );
+export const trimmed = (max = 255) => maxLength(coerce(text(), string(), (s) => s.trim()), max);
 
 /** An e-mail address, trimmed; at most 254 characters (RFC 5321). */
-export const emailAddress = () =>
-  refine(
-    coerce(email(), string(), (s) => s.trim()),
-    'maxLength',
-    (s) => s.length <= 254 || 'invalid',
-  );
+export const emailAddress = () => maxLength(coerce(email(), string(), (s) => s.trim()), 254);
 
 /**
  * An ISO code ('DE', 'EUR'), upper-cased. With `known` (the server's lists, or the client's init data)
@@ -53,14 +44,12 @@ export const wholeNumber = () =>
  * A decimal kept as a string (NUMERIC columns, never a float) with at most `intDigits` digits before
  * and `fracDigits` after the point, so the database never rounds or overflows silently.
  */
-export const decimalText = (intDigits: number, fracDigits: number) => {
-  const shape = new RegExp(`^-?\\d{1,${intDigits}}(\\.\\d{1,${fracDigits}})?$`);
-  return coerce(
-    define<string>('decimalText', (v) => (typeof v === 'string' && shape.test(v)) || 'invalid'),
+export const decimalText = (intDigits: number, fracDigits: number) =>
+  coerce(
+    define<string>('decimalText', (v) => (typeof v === 'string' && isDecimal(v, { intDigits, fracDigits })) || 'invalid'),
     unknown(),
-    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
+    (v) => wireDecimal(v) ?? v,
   );
-};
 /**
  * A list as a form post may send it: numbered entries (`x[0][name]`) can arrive as an object keyed
  * 0, 1, ..., and an empty list as ''. Missing means empty. Anything else is returned as it is.

@@ -6,7 +6,7 @@ import { decimalText, isoCode, validateWith } from './fields.js';
 export const vatRateStruct = (countries?: ReadonlySet<string>) =>
   object({
     country_code: required(isoCode(2, countries)),
-    rate: required(atMost(atLeast(decimalText(3, 4), 0), 100)),
+    rate: required(atMost(atLeast(decimalText(3, 4), '0'), '100')),
   });
 
 export type VatRateInput = Infer<ReturnType<typeof vatRateStruct>>;

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { bankStruct } from '../../../shared/validation/banks';
 import { useInitData } from '../../api/init-data';
+import { useCountries } from '../../lib/reference-names';
 import { CountryField, TextField } from '../../kit/fields';
 import { FormTitle, recordValues, ResourceForm, useResourceForm } from '../../kit/form';
 import { CommandButton } from '../../kit/grid';
@@ -18,6 +19,7 @@ const wide = css({ gridColumn: { md: 'span 2' } });
 export default function BankForm({ params }: ScreenProps) {
   const id = params.id ?? null;
   const { countries } = useInitData();
+  const namedCountries = useCountries();
   const struct = useMemo(() => bankStruct(new Set(countries.map((c) => c.code))), [countries]);
   const form = useResourceForm({
     resource: 'banks',
@@ -40,7 +42,7 @@ export default function BankForm({ params }: ScreenProps) {
           <TextField name="street" className={wide} />
           <TextField name="postal_code" />
           <TextField name="city" />
-          <CountryField name="country_code" countries={countries} />
+          <CountryField name="country_code" countries={namedCountries} />
           <TextField name="bic" />
           <TextField name="bank_key" />
         </div>

@@ -4,7 +4,7 @@ import { button } from 'styled-system/recipes';
 import useSWR from 'swr';
 import { Link } from 'wouter';
 import { api, ApiError } from '../../api/client';
-import { useInitData } from '../../api/init-data';
+import { useCountries } from '../../lib/reference-names';
 import { usePageEntity } from '../../commands/page-context';
 import { CopyButton } from '../../kit/fields';
 import { FormTitle } from '../../kit/form';
@@ -52,7 +52,7 @@ function Emails({ list }: { list: readonly string[] | null | undefined }) {
  */
 export default function ContentOwnerDetails({ params }: ScreenProps) {
   const t = useT();
-  const { countries } = useInitData();
+  const countries = useCountries();
   const path = `/api/cms/content_owners/${params.id}`;
   const { data: owner, error, mutate } = useSWR<ContentOwner>(path, (url: string) => api.get<ContentOwner>(url), { revalidateOnFocus: false, shouldRetryOnError: false });
   const entity = useMemo(() => (owner ? { resource: 'content_owners', id: owner.id, record: owner as unknown as Record<string, unknown> } : undefined), [owner]);

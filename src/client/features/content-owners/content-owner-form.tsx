@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { contentOwnerRules, contentOwnerStruct, EARNINGS_ASSET_TYPES } from '../../../shared/validation/content-owners';
 import { useInitData } from '../../api/init-data';
+import { useCountries } from '../../lib/reference-names';
 import { CountryField, MultiSelectField, SelectField, SwitchField, TextField } from '../../kit/fields';
 import { FieldList, FormTitle, recordValues, ResourceForm, useResourceForm } from '../../kit/form';
 import { CommandButton } from '../../kit/grid';
@@ -37,6 +38,7 @@ const newEntry = (): EarningsMappingRule => ({ asset_type: '', rules: [] });
 export default function ContentOwnerForm({ params }: ScreenProps) {
   const id = /^\d+$/.test(params.id) ? Number(params.id) : params.id;
   const { countries } = useInitData();
+  const namedCountries = useCountries();
   const struct = useMemo(() => contentOwnerStruct(new Set(countries.map((c) => c.code))), [countries]);
   const form = useResourceForm<typeof EMPTY_CONTENT_OWNER>({
     resource: 'content_owners',
@@ -62,7 +64,7 @@ export default function ContentOwnerForm({ params }: ScreenProps) {
           <TextField name="content_owner_id" readOnly />
           <TextField name="conflict_notification_email" readOnly />
           <TextField name="report_filename_part" labelInError autoFocus />
-          <CountryField name="internal_country" countries={countries} />
+          <CountryField name="internal_country" countries={namedCountries} />
         </div>
         <div className={switches}>
           <SwitchField name="own" />

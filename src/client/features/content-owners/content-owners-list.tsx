@@ -2,6 +2,7 @@ import { YesNo, type Column } from '../../kit/grid';
 import type { FilterField } from '../../kit/grid/filters';
 import { ListScreen } from '../../kit/list-screen';
 import type { ContentOwner } from './content-owner';
+import { ContentOwnerSummary } from './content-owner-summary';
 
 const columns: Column<ContentOwner>[] = [
   { id: 'content_owner_id', header: 'content_owners.fields.content_owner_id', sortable: true, width: 230 },
@@ -31,6 +32,7 @@ export default function ContentOwnersList() {
       filters={filters}
       defaults={defaults}
       openCommand="content_owners.show"
+      detail={(o) => <ContentOwnerSummary owner={o} />}
     />
   );
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { currencyRateRules, currencyRateStruct } from '../../../shared/validation/currency-rates';
 import { useInitData } from '../../api/init-data';
+import { useCurrencies } from '../../lib/reference-names';
 import { DateField, DecimalField, SelectField } from '../../kit/fields';
 import { FormTitle, recordValues, ResourceForm, useResourceForm } from '../../kit/form';
 import { CommandButton, formatDate, trimDecimalZeros } from '../../kit/grid';
@@ -21,7 +22,8 @@ export default function CurrencyRateForm({ params }: ScreenProps) {
   const { currencies } = useInitData();
   const lng = useAtomValue(languageAtom);
   const struct = useMemo(() => currencyRateStruct(new Set(currencies.map((c) => c.iso_code))), [currencies]);
-  const options = useMemo(() => currencies.map((c) => ({ value: c.iso_code, label: `${c.iso_code} – ${c.name}` })), [currencies]);
+  const named = useCurrencies();
+  const options = useMemo(() => named.map((c) => ({ value: c.iso_code, label: `${c.iso_code} – ${c.name}` })), [named]);
   const form = useResourceForm({
     resource: 'currency_rates',
     basePath: '/api/currency_rates',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { OVERRIDDEN_PAYMENT_TYPES, PAYMENT_DUE_INTERVAL_UNITS, VENDOR_SOURCES } from '../../../shared/validation/organizations';
-import { useInitData } from '../../api/init-data';
+import { useCountries, useCurrencies } from '../../lib/reference-names';
 import { ColorField, CountryField, EmailListField, SelectField, TextField, optionsFrom } from '../../kit/fields';
 import { useT } from '../../lib/i18n';
 import { EMAIL_LISTS } from './organization';
@@ -27,8 +27,9 @@ function Section({ title, children, columns = grid }: { title: string; children:
 
 /** The general tab (spec 1, 2.10): company, address, payment terms, appearance, notification e-mails, vendor source prefixes. */
 export function GeneralFields({ logoUrl }: { logoUrl: string | null }) {
-  const { countries, currencies } = useInitData();
-  const currencyOptions = currencies.map((c) => ({ value: c.iso_code, label: c.name ? `${c.iso_code} – ${c.name}` : c.iso_code }));
+  const countries = useCountries();
+  const currencies = useCurrencies();
+  const currencyOptions = currencies.map((c) => ({ value: c.iso_code, label: `${c.iso_code} – ${c.name}` }));
   return (
     <div className={stack}>
       <Section title="organizations.sections.company">

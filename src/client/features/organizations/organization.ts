@@ -1,10 +1,11 @@
-import type { Organization } from '../../../shared/entities/organization';
+import type { Organization as OrganizationEntity } from '../../../shared/entities/organization';
+import type { Versioned } from '../../../shared/entities/versioned';
 import { WBS_MATRIX } from '../../../shared/validation/organizations';
 import { toFormData } from '../../kit/form/form-data';
 import type { FormValues } from '../../kit/form/use-resource-form';
 
-/** An organization as the server sends it (spec 1, 3; GET /api/organizations/:id). */
-export type { Organization };
+/** An organization as the server sends it (spec 1, 3; GET /api/organizations/:id), with its version. */
+export type Organization = Versioned<OrganizationEntity>;
 
 /** List items as the form edits them: a new item has no id yet; a new signer no user. */
 type Editable<T extends { id: number }> = Omit<T, 'id'> & { id?: number };

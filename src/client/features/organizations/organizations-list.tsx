@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useInitData } from '../../api/init-data';
+import { useCountries } from '../../lib/reference-names';
 import { Timestamp, type Column } from '../../kit/grid';
 import type { FilterField } from '../../kit/grid/filters';
 import { ListScreen } from '../../kit/list-screen';
 import type { Organization } from './organization';
+import { OrganizationDetails } from './organization-details';
 import { useInitDataRefresh } from './use-init-data-refresh';
 
 const columns: Column<Organization>[] = [
@@ -21,7 +23,8 @@ const defaults = { sort_by: 'name', sort_direction: 'asc' } as const;
 
 /** Organizations (spec 1, 2.10): searchable, paged and sorted; filters by country and currency. */
 export default function OrganizationsList() {
-  const { countries, currencies } = useInitData();
+  const countries = useCountries();
+  const { currencies } = useInitData();
   useInitDataRefresh();
   const filters = useMemo<FilterField[]>(
     () => [
@@ -40,6 +43,7 @@ export default function OrganizationsList() {
       defaults={defaults}
       newCommand="go.organizations.new"
       openCommand="organizations.edit"
+      detail={(o) => <OrganizationDetails organization={o} />}
     />
   );
 }

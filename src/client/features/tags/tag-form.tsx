@@ -1,17 +1,17 @@
 import { css } from 'styled-system/css';
 import { tagStruct } from '../../../shared/validation/tags';
-import { ColorField, TextField } from '../../kit/fields';
+import { TextField } from '../../kit/fields';
 import { FormTitle, recordValues, ResourceForm, useResourceForm } from '../../kit/form';
 import { CommandButton } from '../../kit/grid';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 
-const EMPTY_TAG = { name: '', color: '' };
+// Only the spec's field: the chip colour is the server's default and is kept on edit (a PUT sends the name only).
+const EMPTY_TAG = { name: '' };
 const STRUCT = tagStruct();
-const fields = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: 'minmax(0, 2fr) minmax(0, 1fr)' }, gap: '3' });
 const narrow = css({ maxW: '720px' });
 
-/** New and edit tag (spec 1, 2.11): a name, and the colour the entity carries. */
+/** New and edit tag (spec 1, 2.11): the name. */
 export default function TagForm({ params }: ScreenProps) {
   const id = params.id ?? null;
   const form = useResourceForm({
@@ -30,10 +30,7 @@ export default function TagForm({ params }: ScreenProps) {
     <div className={narrow}>
       <FormTitle title={id ? 'pages.tags.edit' : 'pages.tags.new'} name={form.record?.name as string | undefined} />
       <ResourceForm form={form} label={id ? 'pages.tags.edit' : 'pages.tags.new'} actions={<CommandButton command="tags.delete_current" variant="danger" />}>
-        <div className={fields}>
-          <TextField name="name" autoFocus />
-          <ColorField name="color" />
-        </div>
+        <TextField name="name" autoFocus />
       </ResourceForm>
     </div>
   );

@@ -5,6 +5,7 @@ import { ListScreen } from '../../kit/list-screen';
 import { useRoleOptions } from './roles';
 import type { User } from './user';
 import { EmailCell, ProvidersCell, RolesCell } from './user-cells';
+import { UserDetails } from './user-details';
 
 const columns: Column<User>[] = [
   { id: 'id', header: 'users.fields.id', sortable: true, width: 56, grow: 0, align: 'end' },
@@ -45,6 +46,10 @@ export default function UsersList() {
       defaults={defaults}
       newCommand="go.users.new"
       openCommand="users.edit"
+      // Delete, disable and enable selected rows; one's own account is not among them.
+      selectable={(u) => u.can_be_edited}
+      notSelectableReason={(u) => (u.can_be_edited ? undefined : 'users.reasons.own_account')}
+      detail={(u) => <UserDetails user={u} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { vatRateStruct } from '../../../shared/validation/vat-rates';
 import { useInitData } from '../../api/init-data';
+import { useCountries } from '../../lib/reference-names';
 import { CountryField, PercentField } from '../../kit/fields';
 import { FormTitle, recordValues, ResourceForm, useResourceForm } from '../../kit/form';
 import { CommandButton, trimDecimalZeros } from '../../kit/grid';
@@ -16,6 +17,7 @@ const narrow = css({ maxW: '720px' });
 export default function VatRateForm({ params }: ScreenProps) {
   const id = params.id ?? null;
   const { countries } = useInitData();
+  const namedCountries = useCountries();
   const struct = useMemo(() => vatRateStruct(new Set(countries.map((c) => c.code))), [countries]);
   const form = useResourceForm({
     resource: 'vat_rates',
@@ -37,7 +39,7 @@ export default function VatRateForm({ params }: ScreenProps) {
       <FormTitle title={id ? 'pages.vat_rates.edit' : 'pages.vat_rates.new'} name={name} />
       <ResourceForm form={form} label={id ? 'pages.vat_rates.edit' : 'pages.vat_rates.new'} actions={<CommandButton command="vat_rates.delete_current" variant="danger" />}>
         <div className={fields}>
-          <CountryField name="country_code" countries={countries} autoFocus />
+          <CountryField name="country_code" countries={namedCountries} autoFocus />
           <PercentField name="rate" scale={4} />
         </div>
       </ResourceForm>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useInitData } from '../../api/init-data';
+import { useCountries } from '../../lib/reference-names';
 import { DecimalText, Timestamp, type Column } from '../../kit/grid';
 import type { FilterField } from '../../kit/grid/filters';
 import { ListScreen } from '../../kit/list-screen';
@@ -9,7 +9,7 @@ const defaults = { sort_by: 'country_code', sort_direction: 'asc' } as const;
 
 /** VAT rates (spec 1, 2.13): id, country, rate in %, created; filtered by country. */
 export default function VatRatesList() {
-  const { countries } = useInitData();
+  const countries = useCountries();
   const names = useMemo(() => new Map(countries.map((c) => [c.code, c.name])), [countries]);
   const columns = useMemo<Column<VatRate>[]>(
     () => [

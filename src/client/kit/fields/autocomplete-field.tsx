@@ -23,7 +23,17 @@ export interface AutocompleteFieldProps<Item, Value> extends FieldProps<Value | 
   placeholder?: string;
   /** Pause before searching (default 500 ms, spec 9). */
   delay?: number;
+  /** Results shown but not choosable (the vendor itself as its own alternative payee). */
+  disabledOf?(item: Item): boolean;
+  /**
+   * Offer to create what was typed when no result has that label: an extra item titled by this
+   * translation key (`{name}` = the text), which calls `onCreate(text)` instead of choosing.
+   */
+  createLabel?: string;
+  onCreate?(text: string): void;
 }
+
+const CREATE_KEY = '__create__';
 
 /** Results of a lookup call: a plain array or the list envelope. */
 function entriesOf<Item>(answer: unknown): Item[] {
@@ -37,7 +47,7 @@ function entriesOf<Item>(answer: unknown): Item[] {
  * 500 ms; choosing a result keeps `valueOf(result)`. Clearing the text and leaving clears the value;
  * leaving with other text restores the chosen label.
  */
-export function AutocompleteField<Item, Value = string>({ path, param = 'q', labelOf, valueOf, noteOf, selectedLabel, placeholder, delay = 500, ...props }: AutocompleteFieldProps<Item, Value>) {
+export function AutocompleteField<Item, Value = string>({ path, param = 'q', labelOf, valueOf, noteOf, selectedLabel, placeholder, delay = 500, disabledOf, createLabel, onCreate, ...props }: AutocompleteFieldProps<Item, Value>) {
   const t = useT();
   const b = useFieldBinding<Value | null>(props, null);
   const initialLabel = selectedLabel ?? (typeof b.value === 'string' || typeof b.value === 'number' ? String(b.value) : '');
@@ -58,6 +68,10 @@ export function AutocompleteField<Item, Value = string>({ path, param = 'q', lab
     return typeof v === 'object' ? labelOf(item) : String(v);
   };
   const items = search.results.map((item) => ({ id: keyOf(item), label: labelOf(item), note: noteOf?.(item) }));
+  const typed = text.trim();
+  const offerCreate = Boolean(createLabel && onCreate && typed && typed !== label && !search.loading && !items.some((i) => i.label.toLowerCase() === typed.toLowerCase()));
+  if (offerCreate) items.push({ id: CREATE_KEY, label: t(createLabel!, { name: typed }), note: undefined });
+  const disabledKeys = disabledOf ? search.results.filter(disabledOf).map(keyOf) : undefined;
 
   return (
     <Field binding={b} className={props.className}>
@@ -73,7 +87,13 @@ export function AutocompleteField<Item, Value = string>({ path, param = 'q', lab
             if (next !== label || next === '') search.query(next);
           }}
           selectedKey={null}
+          disabledKeys={disabledKeys}
           onSelect={(key) => {
+            if (key === CREATE_KEY) {
+              search.clear();
+              onCreate?.(typed);
+              return;
+            }
             const item = search.results.find((r) => keyOf(r) === key);
             if (!item) return;
             b.setValue(valueOf(item));

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
-import { hasTranslation, translationsAtom, useT } from '../../lib/i18n';
+import { errorText, hasTranslation, translationsAtom, useT } from '../../lib/i18n';
 import { useOptionalForm } from '../form/form-context';
 import { withoutIndices } from '../form/paths';
 
@@ -67,7 +67,7 @@ export function useFieldBinding<T>(props: FieldProps<T>, empty: T): FieldBinding
   const [own, setOwn] = useState<{ error: string | null; touched: boolean }>({ error: null, touched: false });
   const error = props.error ?? (bound ? form.errorFor(name) : own.touched ? (own.error ?? undefined) : undefined);
   const label = t(labelKey);
-  const message = error ? t(`form_errors.${error}`) : undefined;
+  const message = error ? errorText(t, error) : undefined;
   return {
     id: `field-${name.replace(/\W/g, '-') || 'x'}-${reactId.replace(/\W/g, '')}`,
     name,

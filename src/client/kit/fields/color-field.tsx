@@ -6,7 +6,22 @@ import { Field } from './field';
 import { fieldStyles } from './styles';
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-const swatch = css({ w: '28px', h: '28px', flexShrink: 0, borderRadius: 'md', borderWidth: '1px', borderColor: 'border.strong', p: 0, cursor: 'pointer', bg: 'transparent' });
+// The native picker cannot show "no colour" (it paints black), so it sits invisible over our own swatch:
+// the colour when there is one, an empty box with a diagonal stroke when there is none.
+const swatch = css({
+  position: 'relative',
+  w: '28px',
+  h: '28px',
+  flexShrink: 0,
+  borderRadius: 'md',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  bg: 'transparent',
+  overflow: 'hidden',
+  '&[data-empty]': { bgImage: 'linear-gradient(to top right, transparent calc(50% - 1px), currentColor, transparent calc(50% + 1px))', color: 'fg.muted' },
+  '&:focus-within': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '2px' },
+});
+const picker = css({ position: 'absolute', inset: 0, w: '100%', h: '100%', opacity: 0, p: 0, borderWidth: 0, cursor: 'pointer' });
 
 /** `#abc` → `#aabbcc` (the native colour input only takes six digits). */
 export function expandHex(hex: string): string {
@@ -29,14 +44,16 @@ export function ColorField(props: FieldProps<string>) {
     <Field binding={b} className={props.className}>
       {(aria) => (
         <div className={fieldStyles.row}>
-          <input
-            type="color"
-            className={swatch}
-            aria-label={t('form.color.pick', { label: b.label })}
-            value={valid ? expandHex(b.value).toLowerCase() : '#000000'}
-            disabled={b.disabled || b.readOnly}
-            onChange={(e) => set(e.target.value)}
-          />
+          <span className={swatch} data-empty={valid ? undefined : ''} data-swatch="" style={valid ? { backgroundColor: expandHex(b.value) } : undefined}>
+            <input
+              type="color"
+              className={picker}
+              aria-label={t('form.color.pick', { label: b.label })}
+              value={valid ? expandHex(b.value).toLowerCase() : '#000000'}
+              disabled={b.disabled || b.readOnly}
+              onChange={(e) => set(e.target.value)}
+            />
+          </span>
           <input
             {...aria}
             name={b.name || undefined}

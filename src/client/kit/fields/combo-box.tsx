@@ -1,9 +1,10 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { Button, ComboBox, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
+import { useContext, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Button, ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { cx } from 'styled-system/css';
 import { button, input } from 'styled-system/recipes';
 import { useT } from '../../lib/i18n';
 import type { ControlAria } from './field';
+import { keepPageVisible, labelledRegion } from './overlay-landmarks';
 import { fieldStyles } from './styles';
 
 export interface ComboItem {
@@ -47,8 +48,42 @@ export interface ComboBoxControlProps {
 }
 
 /**
+ * While the user types, the first choosable match is highlighted, so Enter picks it ("Germ" Enter →
+ * Germany) instead of throwing the text away. react-aria clears the highlight on every keystroke and
+ * has no option for this (its list box also resets it when results arrive), so it is set again from
+ * inside the combobox after each render that left no option highlighted.
+ */
+function HighlightFirstMatch() {
+  const state = useContext(ComboBoxStateContext);
+  useEffect(() => {
+    if (!state || !state.isOpen || state.inputValue.trim() === '') return;
+    const manager = state.selectionManager;
+    if (manager.focusedKey !== null && state.collection.getItem(manager.focusedKey)) return;
+    for (const node of state.collection) {
+      if (node.type === 'item' && !state.disabledKeys.has(node.key)) {
+        manager.setFocused(true);
+        manager.setFocusedKey(node.key);
+        return;
+      }
+    }
+  });
+  return null;
+}
+
+/** While the list is open, the page around the field stays visible to assistive technology (see keepPageVisible). */
+function PageStaysVisible({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const state = useContext(ComboBoxStateContext);
+  const open = Boolean(state?.isOpen);
+  useEffect(() => {
+    if (open) keepPageVisible(inputRef.current);
+  }, [open, inputRef]);
+  return null;
+}
+
+/**
  * The one combobox every searching field uses (react-aria ComboBox): a real input with
- * `role="combobox"`, a popup list, type to filter, arrows to move, Enter to choose, Escape to close.
+ * `role="combobox"`, a popup list, type to filter (the first match highlighted), arrows to move, Enter
+ * to choose the highlighted option, Escape to close.
  */
 export function ComboBoxControl({
   aria,
@@ -78,6 +113,8 @@ export function ComboBoxControl({
   // Focus after the first paint, not with the input's autoFocus: react-aria does not write the chosen
   // item's text into a focused input, so an edit form opening on its country would show it empty.
   const inputRef = useRef<HTMLInputElement>(null);
+  const labelledBy = aria['aria-labelledby'];
+  const asRegion = useMemo(() => labelledRegion({ labelledBy }), [labelledBy]);
   useEffect(() => {
     if (!autoFocus) return;
     const frame = requestAnimationFrame(() => inputRef.current?.focus());
@@ -114,7 +151,7 @@ export function ComboBoxControl({
           <span aria-hidden="true">▾</span>
         </Button>
       )}
-      <Popover className={fieldStyles.popover} placement="bottom start">
+      <Popover className={fieldStyles.popover} placement="bottom start" ref={asRegion}>
         <ListBox<ComboItem>
           className={fieldStyles.listbox}
           renderEmptyState={() => <div className={fieldStyles.empty}>{t(loading ? 'form.search.searching' : 'form.search.no_results')}</div>}
@@ -127,6 +164,9 @@ export function ComboBoxControl({
           )}
         </ListBox>
       </Popover>
+      {/* last, so its effect runs after the list box's own focus reset on (re)filling */}
+      <HighlightFirstMatch />
+      <PageStaysVisible inputRef={inputRef} />
     </ComboBox>
   );
 }

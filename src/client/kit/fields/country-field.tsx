@@ -5,11 +5,14 @@ import { Field } from './field';
 
 export interface Country {
   code: string;
+  /** The name shown (in the user's language: `useCountries()`). */
   name: string;
+  /** What a search matches besides the name and code (the English and other names). */
+  search?: string;
 }
 
 export interface CountryFieldProps extends FieldProps<string> {
-  /** The init data's countries (`/config/data` → `countries`). */
+  /** The countries to choose from: `useCountries()` (the init data's, named in the user's language). */
   countries: readonly Country[];
 }
 
@@ -21,10 +24,19 @@ export function countryMatches(textValue: string, query: string): boolean {
   return text.startsWith(q) || text.includes(` ${q}`) || text.includes(`(${q}`) || text.includes(`-${q}`);
 }
 
-/** A country by code: a searchable combobox over the init data's list; the value is the code ('' = none). */
+/**
+ * A country by code: a searchable combobox over the given list; the value is the code ('' = none).
+ * Typing matches the shown name, the code and every other name the country carries (in German,
+ * 'Deu' and 'Germ' both find Deutschland).
+ */
 export function CountryField({ countries, ...props }: CountryFieldProps) {
   const b = useFieldBinding(props, '');
-  const items = useMemo<ComboItem[]>(() => countries.map((c) => ({ id: c.code, label: `${c.name} (${c.code})` })), [countries]);
+  const { items, searchOf } = useMemo(() => {
+    const list: ComboItem[] = countries.map((c) => ({ id: c.code, label: `${c.name} (${c.code})` }));
+    // react-aria filters by the shown label: the label leads to everything the country is searched by
+    const search = new Map(countries.map((c, i) => [list[i].label, c.search ? `${list[i].label} | ${c.search}` : list[i].label]));
+    return { items: list, searchOf: (label: string) => search.get(label) ?? label };
+  }, [countries]);
   return (
     <Field binding={b} className={props.className}>
       {(aria) => (
@@ -32,7 +44,7 @@ export function CountryField({ countries, ...props }: CountryFieldProps) {
           aria={aria}
           name={b.name || undefined}
           defaultItems={items}
-          filter={countryMatches}
+          filter={(label, query) => countryMatches(searchOf(label), query)}
           selectedKey={b.value || null}
           onSelect={(key) => {
             if (key !== (b.value || null)) b.setValue(key ?? '');

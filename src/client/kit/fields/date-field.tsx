@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Button, Calendar, CalendarCell, CalendarGrid, Heading, I18nProvider } from 'react-aria-components';
 import { css } from 'styled-system/css';
-import { languageAtom, useT } from '../../lib/i18n';
+import { languageAtom, uiLocale, useT } from '../../lib/i18n';
 import { useFieldBinding, type FieldProps } from './binding';
 import { formatDisplayDate, parseDisplayDate } from './dates';
 import { Field } from './field';
@@ -13,7 +13,6 @@ import { PickerPopover } from './picker-popover';
 import { fieldStyles } from './styles';
 
 /** Calendar locale per app language: German and British English both start weeks on Monday. */
-export const calendarLocale = (lng: string) => (lng === 'de' ? 'de-DE' : 'en-GB');
 
 const header = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', mb: '1', '& h2': { fontSize: 'sm', fontWeight: '600', m: 0 } });
 const navButton = css({ px: '2', h: '24px', borderRadius: 'sm', cursor: 'pointer', bg: 'transparent', borderWidth: '1px', borderColor: 'border', '&[data-disabled]': { opacity: 0.4 } });
@@ -56,7 +55,7 @@ export function DateField(props: FieldProps<string>) {
         <div className={fieldStyles.row}>
           <PickerInput aria={aria} binding={b} text={text} placeholder={t('form.date.placeholder')} autoFocus={props.autoFocus} onOpenPicker={() => setOpen(true)} />
           <PickerPopover label={t('form.date.open_calendar', { label: b.label })} icon="▦" isOpen={open} onOpenChange={setOpen} isDisabled={b.disabled || b.readOnly}>
-            <I18nProvider locale={calendarLocale(lng)}>
+            <I18nProvider locale={uiLocale(lng)}>
               <Calendar
                 aria-label={b.label}
                 value={calendarValue}

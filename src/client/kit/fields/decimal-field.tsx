@@ -1,4 +1,8 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
 import { input } from 'styled-system/recipes';
+import { decimalInputText, parseDecimalInput } from '../../../shared/money';
+import { languageAtom } from '../../lib/i18n';
 import { useFieldBinding, type FieldProps } from './binding';
 import { Field } from './field';
 import { fieldStyles } from './styles';
@@ -13,21 +17,28 @@ export interface DecimalFieldProps extends FieldProps<string> {
   placeholder?: string;
 }
 
-/** Whether `text` is a decimal the field accepts: digits with an optional dot part, no grouping, no comma. */
-export function isDecimalText(text: string, scale?: number, allowNegative = true): boolean {
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!m) return false;
-  if (m[1] && !allowNegative) return false;
-  return scale === undefined || (m[3] ?? '').length <= scale;
-}
-
 /**
- * Numbers, money and percentages as decimal strings ('1234.56'), never JS numbers: the value is the
- * trimmed text. Dot decimals only; anything else ('1.234,56', '12a') is flagged `invalid`.
+ * Numbers, money and percentages as decimal strings ('1234.56'), never JS numbers. People may write the
+ * language's separator (`12,5` in German) or a point; the value is the wire decimal (`12.5`, money's
+ * grammar). Anything else ('1.234,56', '12a', grouping) is kept as typed and flagged `invalid`.
  */
 export function DecimalField({ scale, allowNegative = true, unit, placeholder, ...props }: DecimalFieldProps) {
   const b = useFieldBinding(props, '');
-  const check = (text: string) => b.setLocalError(text === '' || isDecimalText(text, scale, allowNegative) ? null : 'invalid');
+  const lng = useAtomValue(languageAtom);
+  const shape = { fracDigits: scale, negative: allowNegative };
+  const valueOf = (text: string) => parseDecimalInput(text, lng, shape) ?? text.trim();
+  // The text as typed while it still means the bound value; a value set from outside is shown afresh.
+  const [typed, setTyped] = useState<string | null>(null);
+  const value = String(b.value);
+  const shown = typed !== null && valueOf(typed) === value ? typed : decimalInputText(value, lng);
+  // A negative number where none is allowed is readable: it gets the range message the struct gives
+  // ('should be greater or equal to 0'), not 'invalid'.
+  const problem = (text: string) =>
+    text.trim() === '' || parseDecimalInput(text, lng, shape) !== undefined
+      ? null
+      : parseDecimalInput(text, lng, { ...shape, negative: true }) !== undefined
+        ? 'greater_than_or_equal_to'
+        : 'invalid';
   return (
     <Field binding={b} className={props.className}>
       {(aria) => {
@@ -43,15 +54,16 @@ export function DecimalField({ scale, allowNegative = true, unit, placeholder, .
               autoComplete="off"
               className={input()}
               style={{ textAlign: 'right' }}
-              value={String(b.value)}
+              value={shown}
               disabled={b.disabled}
               readOnly={b.readOnly}
               placeholder={placeholder}
               autoFocus={props.autoFocus}
               onChange={(e) => {
-                const text = e.target.value.trim();
-                b.setValue(text);
-                check(text);
+                const text = e.target.value;
+                setTyped(text);
+                b.setValue(valueOf(text));
+                b.setLocalError(problem(text));
               }}
               onBlur={b.touch}
             />

@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { TagsInput } from '@ark-ui/react/tags-input';
+import { useRef, useState } from 'react';
 import { css } from 'styled-system/css';
 import { input } from 'styled-system/recipes';
-import { useT } from '../../lib/i18n';
+import { errorText as messageText, useT } from '../../lib/i18n';
 import { useOptionalForm } from '../form/form-context';
 import { joinPath } from '../form/paths';
 import { useFieldBinding, type FieldProps } from './binding';
-import { ChipList } from './chip-list';
 import { Field } from './field';
+import { fieldStyles } from './styles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const SEPARATORS = /[\s,;]+/;
+const EDGE_SEPARATORS = /^[\s,;]+|[\s,;]+$/g;
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '1.5' });
+const highlighted = css({ '&[data-highlighted]': { outline: '2px solid', outlineColor: 'accent', outlineOffset: '1px' } });
 
 export interface EmailListFieldProps extends FieldProps<string[]> {
   /** Translation key of the input's placeholder (default `form.emails.placeholder`). */
@@ -18,75 +21,96 @@ export interface EmailListFieldProps extends FieldProps<string[]> {
 }
 
 /**
- * A list of e-mail addresses as chips (invoice_emails and the like). Enter, comma, semicolon or
- * leaving the input adds what was typed; pasting several addresses adds them all. An address that is
- * not valid stays in the input, flagged `invalid`; server errors on single entries mark their chip.
+ * A list of e-mail addresses as chips (invoice_emails and the like), on Ark UI's TagsInput: Enter,
+ * comma, semicolon, space or leaving the input adds what was typed; pasting several addresses adds them
+ * all; Backspace in the empty input highlights the last chip and a second Backspace removes it (arrow
+ * keys move between chips, Delete removes the highlighted one); each chip has a remove button. An
+ * address that is not valid stays in the input, flagged `invalid`; server errors on single entries mark
+ * their chip and name it in the message.
  */
 export function EmailListField({ placeholder = 'form.emails.placeholder', ...props }: EmailListFieldProps) {
   const t = useT();
   const form = useOptionalForm();
   const b = useFieldBinding<string[]>(props, []);
-  const [text, setText] = useState('');
   const emails = Array.isArray(b.value) ? b.value : [];
-
-  /** Adds the addresses in `raw`; answers what could not be added. */
-  const add = (raw: string): string => {
-    const parts = raw.split(SEPARATORS).filter(Boolean);
-    const bad = parts.filter((p) => !EMAIL.test(p));
-    const good = parts.filter((p) => EMAIL.test(p) && !emails.includes(p));
-    if (good.length) b.setValue([...emails, ...good.filter((p, i) => good.indexOf(p) === i)]);
-    b.setLocalError(bad.length ? 'invalid' : null);
-    return bad.join(', ');
-  };
+  // TagsInput empties its input after every attempt to add; a refused address stays for correcting.
+  const [text, setText] = useState('');
+  const keepText = useRef(false);
 
   const itemError = (index: number) => (form && b.name ? form.errorFor(joinPath(b.name, index)) : undefined);
   const firstBad = emails.findIndex((_, i) => itemError(i));
   const errorText =
-    b.errorText ?? (firstBad >= 0 ? t('form.emails.item_error', { value: emails[firstBad], message: t(`form_errors.${itemError(firstBad)}`) }) : undefined);
+    b.errorText ?? (firstBad >= 0 ? t('form.emails.item_error', { value: emails[firstBad], message: messageText(t, itemError(firstBad) ?? 'invalid') }) : undefined);
 
   return (
     <Field binding={{ ...b, errorText }} className={props.className}>
       {(aria) => (
-        <div className={stack} data-focus-owner="">
-          <ChipList
-            label={t('form.chips.chosen', { label: b.label })}
-            chips={emails.map((e, i) => ({ id: e, label: e, invalid: Boolean(itemError(i)) }))}
-            onRemove={(ids) => b.setValue(emails.filter((e) => !ids.includes(e)))}
-            disabled={b.disabled || b.readOnly}
-          />
+        <TagsInput.Root
+          className={stack}
+          data-focus-owner=""
+          ids={{ input: aria.id }}
+          value={emails}
+          onValueChange={(details) => {
+            b.setValue(details.value);
+            b.setLocalError(null);
+          }}
+          inputValue={text}
+          onInputValueChange={(details) => {
+            if (keepText.current && details.inputValue === '') {
+              keepText.current = false;
+              return;
+            }
+            keepText.current = false;
+            setText(details.inputValue);
+            if (details.inputValue === '') b.setLocalError(null);
+          }}
+          // A typed address arrives with its separator, a pasted text with several: every part must be an address.
+          validate={(details) => {
+            const parts = details.inputValue.split(SEPARATORS).filter(Boolean);
+            return parts.length > 0 && parts.every((p) => EMAIL.test(p) && !details.value.includes(p));
+          }}
+          onValueInvalid={() => {
+            keepText.current = true;
+            b.setLocalError('invalid');
+            b.touch();
+          }}
+          sanitizeValue={(value) => value.replace(EDGE_SEPARATORS, '')}
+          delimiter={SEPARATORS}
+          addOnPaste
+          blurBehavior="add"
+          editable={false}
+          disabled={b.disabled}
+          readOnly={b.readOnly}
+          onFocusOutside={() => b.touch()}
+          translations={{ deleteTagTriggerLabel: (value) => `${t('form.chips.remove')} ${value}` }}
+        >
+          <TagsInput.Control className={fieldStyles.chips} role="group" aria-label={t('form.chips.chosen', { label: b.label })}>
+            {emails.map((email, index) => (
+              <TagsInput.Item key={email} index={index} value={email} className={`${fieldStyles.chip} ${highlighted}`} data-invalid={itemError(index) ? '' : undefined}>
+                <TagsInput.ItemPreview className={css({ display: 'inline-flex', alignItems: 'center', gap: '1' })}>
+                  <TagsInput.ItemText>{email}</TagsInput.ItemText>
+                  {!b.readOnly && !b.disabled && (
+                    <TagsInput.ItemDeleteTrigger className={fieldStyles.chipRemove}>
+                      <span aria-hidden="true">✕</span>
+                    </TagsInput.ItemDeleteTrigger>
+                  )}
+                </TagsInput.ItemPreview>
+              </TagsInput.Item>
+            ))}
+          </TagsInput.Control>
           {!b.readOnly && (
-            <input
+            <TagsInput.Input
               {...aria}
               type="text"
               inputMode="email"
               autoComplete="off"
               className={input()}
               placeholder={t(placeholder)}
-              value={text}
-              disabled={b.disabled}
               autoFocus={props.autoFocus}
-              onChange={(e) => {
-                const next = e.target.value;
-                if (SEPARATORS.test(next) && next.trim()) setText(add(next));
-                else {
-                  setText(next);
-                  if (!next) b.setLocalError(null);
-                }
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && text.trim()) {
-                  e.preventDefault();
-                  setText(add(text));
-                  b.touch();
-                } else if (e.key === 'Backspace' && text === '' && emails.length) b.setValue(emails.slice(0, -1));
-              }}
-              onBlur={() => {
-                if (text.trim()) setText(add(text));
-                b.touch();
-              }}
             />
           )}
-        </div>
+          <TagsInput.HiddenInput name={b.name || undefined} />
+        </TagsInput.Root>
       )}
     </Field>
   );

@@ -2,7 +2,7 @@
 export { useFieldBinding, type FieldBinding, type FieldProps } from './binding';
 export { Field, type ControlAria } from './field';
 export { TextField, TextAreaField, EmailField, type TextFieldProps } from './text-field';
-export { DecimalField, MoneyField, PercentField, isDecimalText, type DecimalFieldProps } from './decimal-field';
+export { DecimalField, MoneyField, PercentField, type DecimalFieldProps } from './decimal-field';
 export { ColorField } from './color-field';
 export { SelectField, optionsFrom, type SelectOption, type SelectFieldProps } from './select-field';
 export { SwitchField } from './switch-field';

@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { css } from 'styled-system/css';
-import { languageAtom, useT } from '../../lib/i18n';
+import { languageAtom, uiLocale, useT } from '../../lib/i18n';
 import { useFieldBinding, type FieldProps } from './binding';
-import { calendarLocale } from './date-field';
 import { formatDisplayMonth, isFutureMonth, isoDate, parseDisplayMonth, todayIso } from './dates';
 import { Field } from './field';
 import { useParsedText } from './parsed-text';
@@ -47,8 +46,8 @@ export function MonthField({ allowFuture = false, ...props }: MonthFieldProps) {
   const text = useParsedText(b, parseDisplayMonth, formatDisplayMonth, refuse);
   const thisYear = Number(todayIso().slice(0, 4));
   const [year, setYear] = useState(() => Number((b.value || todayIso()).slice(0, 4)));
-  const names = new Intl.DateTimeFormat(calendarLocale(lng), { month: 'short', timeZone: 'UTC' });
-  const longNames = new Intl.DateTimeFormat(calendarLocale(lng), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const names = new Intl.DateTimeFormat(uiLocale(lng), { month: 'short', timeZone: 'UTC' });
+  const longNames = new Intl.DateTimeFormat(uiLocale(lng), { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const openPicker = (next: boolean) => {
     if (next) setYear(Number((b.value || todayIso()).slice(0, 4)));
     setOpen(next);

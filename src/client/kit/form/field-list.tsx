@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
-import { useT } from '../../lib/i18n';
+import { errorText, useT } from '../../lib/i18n';
 import { fieldStyles } from '../fields/styles';
 import { useForm } from './form-context';
 import { joinPath, withoutIndices } from './paths';
@@ -16,7 +16,10 @@ export interface FieldListItem<Item> {
 export interface FieldListProps<Item> {
   /** Path of the list in the form values, e.g. `managing_directors`. */
   name: string;
-  /** Translation key of the list's title (default `${resource}.lists.${name}`; item fields default to `${resource}.fields.${name}.<field>`). */
+  /**
+   * Translation key of the list's title (default `${resource}.lists.<last segment of name>`: `lists.emails` for
+   * `contacts.0.emails`); item fields default to `${resource}.fields.<name without indices>.<field>`.
+   */
   label?: string;
   /** Translation key of one item's title, with `{n}` (default `form.list.item`). */
   itemLabel?: string;
@@ -30,6 +33,11 @@ export interface FieldListProps<Item> {
   /** Offer move up / move down (default true). */
   reorderable?: boolean;
   disabled?: boolean;
+  /**
+   * 'cards' (default): each item a framed group. 'rows': one compact row per item, the way a grid edits
+   * rows (vendor shares: vendor + percentage), with the list's own rule (total 100) shown above the rows.
+   */
+  layout?: 'cards' | 'rows';
 }
 
 const listStyle = css({ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: '2' });
@@ -46,6 +54,8 @@ const itemStyle = css({
   m: 0,
   minW: 0,
 });
+const rowStyle = css({ display: 'grid', gridTemplateColumns: '1fr auto', gap: '2', alignItems: 'end', m: 0, p: 0, border: 'none', minW: 0 });
+const rowFields = css({ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(0, 1fr)', gap: '2' });
 const itemLegend = css({ fontSize: 'xs', fontWeight: '600', color: 'fg.muted', px: '1' });
 const itemFields = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: '3' });
 const itemActions = css({ display: 'flex', gap: '1', pt: '4' });
@@ -62,7 +72,8 @@ const newKey = () => `item-${++keySeed}`;
  * `${path}.<field>`, nested errors on them, and a list-level error (`too_few`, signers missing) above.
  * The item count shows in the legend; a tab shows it with `count: name`.
  */
-export function FieldList<Item>({ name, label, itemLabel = 'form.list.item', newItem, children, min = 0, max, reorderable = true, disabled }: FieldListProps<Item>) {
+export function FieldList<Item>({ name, label, itemLabel = 'form.list.item', newItem, children, min = 0, max, reorderable = true, disabled, layout = 'cards' }: FieldListProps<Item>) {
+  const rows = layout === 'rows';
   const t = useT();
   const form = useForm();
   const raw = form.getValue(name);
@@ -107,9 +118,10 @@ export function FieldList<Item>({ name, label, itemLabel = 'form.list.item', new
 
   const listError = form.errorFor(name);
   const errorId = `${name}-list-error`;
-  const title = t(label ?? `${form.options.resource}.lists.${withoutIndices(name)}`);
+  // A nested list (`contacts.0.emails`) is titled by its own name (`lists.emails`): `lists.contacts` is the parent's title.
+  const title = t(label ?? `${form.options.resource}.lists.${withoutIndices(name).split('.').pop()}`);
   return (
-    <fieldset ref={root} className={outer} aria-describedby={listError ? errorId : undefined}>
+    <fieldset ref={root} className={outer} aria-describedby={listError ? errorId : undefined} data-list={name}>
       <legend className={legendStyle}>
         {title}
         <span className={countStyle} aria-hidden="true">
@@ -118,7 +130,7 @@ export function FieldList<Item>({ name, label, itemLabel = 'form.list.item', new
       </legend>
       {listError && (
         <div id={errorId} className={fieldStyles.error}>
-          {t(`form_errors.${listError}`)}
+          {errorText(t, listError)}
         </div>
       )}
       {items.length === 0 && <p className={css({ m: 0, color: 'fg.muted' })}>{t('form.list.empty')}</p>}
@@ -127,10 +139,10 @@ export function FieldList<Item>({ name, label, itemLabel = 'form.list.item', new
           const n = index + 1;
           return (
             <li key={keys.current[index]} data-item-key={keys.current[index]}>
-              <fieldset className={itemStyle}>
-                <legend className={itemLegend}>{t(itemLabel, { n })}</legend>
-                <div className={itemFields}>{children({ path: joinPath(name, index), index, value })}</div>
-                <div className={itemActions}>
+              <fieldset className={rows ? rowStyle : itemStyle}>
+                <legend className={rows ? 'sr-only' : itemLegend}>{t(itemLabel, { n })}</legend>
+                <div className={rows ? rowFields : itemFields}>{children({ path: joinPath(name, index), index, value })}</div>
+                <div className={rows ? css({ display: 'flex', gap: '1' }) : itemActions}>
                   {reorderable && (
                     <>
                       <button type="button" data-move="up" className={button({ variant: 'ghost', size: 'sm' })} disabled={disabled || index === 0} onClick={() => move(index, index - 1)} aria-label={t('form.list.move_up', { n })}>

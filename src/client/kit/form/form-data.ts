@@ -3,6 +3,8 @@
  * `organization[name]=X`, `organization[invoice_emails][]=a@b.c`,
  * `organization[signers][0][user_id]=3`, a file as the part named after its field
  * (`organization[logo]`). null becomes an empty field; undefined and absent files are left out.
+ * An empty list is sent as an empty field (`organization[legal_imprints]=`): left out, the server would
+ * keep the stored rows (an update merges over the record); the shared `list()` type reads '' as [].
  */
 export function toFormData(wrapper: string, values: Record<string, unknown>, into: FormData = new FormData()): FormData {
   const add = (key: string, value: unknown) => {
@@ -12,6 +14,10 @@ export function toFormData(wrapper: string, values: Record<string, unknown>, int
     } else if (value === null) {
       into.append(key, '');
     } else if (Array.isArray(value)) {
+      if (value.length === 0) {
+        into.append(key, '');
+        return;
+      }
       const scalars = value.every((v) => v === null || typeof v !== 'object');
       if (scalars) value.forEach((v) => add(`${key}[]`, v));
       else value.forEach((v, i) => add(`${key}[${i}]`, v));

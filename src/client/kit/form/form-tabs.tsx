@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { useT } from '../../lib/i18n';
+import { firstField } from '../../shell/focus';
 import { useForm } from './form-context';
 
 export interface FormTabDef {
@@ -25,6 +26,8 @@ export interface FormTabsProps {
   label?: string;
   /** `<FormTabPanel id=...>` for each tab. */
   children: ReactNode;
+  /** Told the chosen tab's id (on start too): a create form shows Save on its last tab only. */
+  onTabChange?(id: string): void;
 }
 
 const tabList = css({ display: 'flex', gap: '1', borderBottomWidth: '1px', borderColor: 'border', overflowX: 'auto' });
@@ -61,10 +64,11 @@ function tabFromHash(tabs: FormTabDef[]): string {
  * move between tabs (react-aria Tabs). After a failed submit that left the current tab clean, the
  * first tab with errors opens.
  */
-export function FormTabs({ tabs, label = 'form.tabs', children }: FormTabsProps) {
+export function FormTabs({ tabs, label = 'form.tabs', children, onTabChange }: FormTabsProps) {
   const t = useT();
   const form = useForm();
   const [selected, setSelected] = useState(() => tabFromHash(tabs));
+  useEffect(() => onTabChange?.(selected), [selected, onTabChange]);
 
   useEffect(() => {
     const onHash = () => setSelected(tabFromHash(tabs));
@@ -95,6 +99,20 @@ export function FormTabs({ tabs, label = 'form.tabs', children }: FormTabsProps)
     // Only a new failed attempt moves the user.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failedSubmits]);
+
+  // Back / Next hand the focus to the new tab's first field (not the button, which may turn disabled).
+  const navRef = useRef<HTMLDivElement>(null);
+  const focusNewTab = useRef(false);
+  const step = (id: string) => {
+    focusNewTab.current = true;
+    select(id);
+  };
+  useEffect(() => {
+    if (!focusNewTab.current) return;
+    focusNewTab.current = false;
+    const panel = navRef.current?.parentElement?.querySelector<HTMLElement>('[role=tabpanel]');
+    (firstField(panel) ?? panel)?.focus();
+  }, [selected]);
 
   const index = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
   return (
@@ -130,11 +148,11 @@ export function FormTabs({ tabs, label = 'form.tabs', children }: FormTabsProps)
         })}
       </TabList>
       {children}
-      <div className={navStyle}>
-        <button type="button" className={button()} disabled={index === 0} onClick={() => select(tabs[index - 1].id)}>
+      <div className={navStyle} ref={navRef}>
+        <button type="button" className={button()} disabled={index === 0} onClick={() => step(tabs[index - 1].id)}>
           {t('form.back')}
         </button>
-        <button type="button" className={button()} disabled={index === tabs.length - 1} onClick={() => select(tabs[index + 1].id)}>
+        <button type="button" className={button()} disabled={index === tabs.length - 1} onClick={() => step(tabs[index + 1].id)}>
           {t('form.next')}
         </button>
       </div>

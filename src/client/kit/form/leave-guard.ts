@@ -9,7 +9,10 @@ import { useEffect, useRef } from 'react';
  * - `useLeaveGuard` also intercepts clicks on in-app links anywhere on the page (capture phase, before
  *   wouter's `<Link>` sees them) and sets `beforeunload` for closing or reloading the tab.
  * - `confirmLeave()` for anything else that leaves (sign out, switching a split pane's record).
- * Browser back/forward (popstate) cannot be cancelled; it is not guarded.
+ * - Browser Back cannot be cancelled, so a dirty form keeps a guard entry (same address, marked in
+ *   `history.state`) on top of its own: Back only steps off the guard entry, the prompt asks, and the
+ *   entry is pushed again when the user stays or the real step back is taken when they leave. A
+ *   navigation from the guard entry replaces it, so the history holds no duplicate of the form.
  */
 type Guard = () => Promise<boolean>;
 const guards = new Set<Guard>();
@@ -24,13 +27,51 @@ export function hasLeaveGuard(): boolean {
   return guards.size > 0;
 }
 
+const GUARD_MARK = 'remitLeaveGuard';
+
+/**
+ * A step back the guard takes itself (dropping its entry) must not read as the user's Back. The
+ * module's own listener, added before any form's, tells the forms' listeners which kind each one was.
+ */
+let ownBackPending = false;
+let lastPopWasOwn = false;
+let popWatcher = false;
+function watchPops() {
+  if (popWatcher || typeof window === 'undefined') return;
+  popWatcher = true;
+  window.addEventListener('popstate', () => {
+    lastPopWasOwn = ownBackPending;
+    ownBackPending = false;
+    // The entry below may hold an older #tab: keep the address the user was on (read before hashchange).
+    if (lastPopWasOwn && ownBackHref && window.location.href !== ownBackHref) history.replaceState(history.state, '', ownBackHref);
+  });
+}
+let ownBackHref = '';
+function dropGuardEntry() {
+  ownBackPending = true;
+  ownBackHref = window.location.href;
+  history.back();
+}
+
+function onGuardEntry(): boolean {
+  const state: unknown = typeof history === 'undefined' ? null : history.state;
+  return Boolean(state && typeof state === 'object' && GUARD_MARK in state);
+}
+
 /** wouter `aroundNav`: navigates at once without guards, after confirmation with them. */
 export function guardedAroundNav<T extends unknown[]>(navigate: (...args: T) => void, ...args: T): void {
+  const go = () => {
+    // Leaving from the guard entry takes its place: the form's own entry stays below it, once.
+    if (onGuardEntry() && typeof args[0] === 'string') {
+      const options = (args[1] ?? {}) as Record<string, unknown>;
+      (navigate as unknown as (to: string, options: Record<string, unknown>) => void)(args[0], { ...options, replace: true });
+    } else navigate(...args);
+  };
   if (guards.size === 0) {
-    navigate(...args);
+    go();
     return;
   }
-  void confirmLeave().then((ok) => ok && navigate(...args));
+  void confirmLeave().then((ok) => ok && go());
 }
 
 function inAppAnchor(event: MouseEvent): HTMLAnchorElement | null {
@@ -83,13 +124,30 @@ export function useLeaveGuard(active: boolean, ask: () => Promise<boolean>) {
       event.preventDefault();
       event.returnValue = '';
     };
+    watchPops();
+    const pushGuardEntry = () => history.pushState({ ...(history.state ?? {}), [GUARD_MARK]: true }, '', window.location.href);
+    if (!onGuardEntry()) pushGuardEntry();
+    const onPopState = () => {
+      if (stood.current || onGuardEntry()) return;
+      if (lastPopWasOwn) {
+        // The previous guard's entry was dropped while this one was set up: put it back.
+        pushGuardEntry();
+        return;
+      }
+      // Back stepped off the guard entry: the form is still shown, so ask before the real step back.
+      void guard().then((ok) => (ok ? history.back() : pushGuardEntry()));
+    };
     document.addEventListener('click', onClick, true);
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('popstate', onPopState);
     return () => {
       guards.delete(guard);
       guardRef.current = null;
       document.removeEventListener('click', onClick, true);
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('popstate', onPopState);
+      // Clean again (edits undone, saved and staying): drop the guard entry so Back leaves at once.
+      if (onGuardEntry()) dropGuardEntry();
     };
   }, [active]);
 

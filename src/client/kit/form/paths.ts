@@ -6,6 +6,41 @@ import type { FieldErrors } from '../../../shared/validation/core';
  */
 export type FieldPath = string;
 
+type Leaf = string | number | boolean | bigint | symbol | null | undefined | Date | Blob;
+
+/**
+ * The dot paths of a form's value type: `Path<{contacts: {emails: {email: string}[]}[]}>` is
+ * `'contacts' | `contacts.${number}` | `contacts.${number}.emails` | ... | `contacts.${number}.emails.${number}.email``,
+ * so `form.getValue('contacts.1.emails.0.email')` is checked by TypeScript and a typo is a compile error.
+ * An untyped form (`Record<string, unknown>`) takes any string.
+ */
+export type Path<T> = T extends Leaf
+  ? never
+  : T extends readonly (infer U)[]
+    ? `${number}` | `${number}.${Path<U>}`
+    : string extends keyof T
+      ? string
+      : { [K in keyof T & string]: unknown extends T[K] ? K | `${K}.${string}` : T[K] extends Leaf ? K : K | `${K}.${Path<T[K]>}` }[keyof T & string];
+
+/** The value type at a path: `PathValue<Vendor, 'contacts.0.emails'>` is the emails' array type. */
+export type PathValue<T, P extends string> = string extends P
+  ? unknown
+  : P extends `${infer K}.${infer R}`
+    ? T extends readonly (infer U)[]
+      ? K extends `${number}`
+        ? PathValue<U, R>
+        : never
+      : K extends keyof T
+        ? PathValue<T[K], R>
+        : unknown
+    : T extends readonly (infer U)[]
+      ? P extends `${number}`
+        ? U
+        : never
+      : P extends keyof T
+        ? T[P]
+        : unknown;
+
 export function splitPath(path: FieldPath): string[] {
   return path === '' ? [] : path.split('.');
 }

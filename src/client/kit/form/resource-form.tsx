@@ -1,10 +1,13 @@
-import { useEffect, useMemo, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { Link, Router } from 'wouter';
 import { CommandEnvironmentProvider, useCommandEnvironment } from '../../commands/context';
 import { usePageEntity } from '../../commands/page-context';
-import { useT } from '../../lib/i18n';
+import { errorText, hasTranslation, translationsAtom, useT } from '../../lib/i18n';
+import { useAtomValue } from 'jotai';
+import { ariaKeyShortcuts, hotkeyText, isMac } from '../../lib/key-caps';
+import { leaveField } from '../../shell/hotkeys';
 import { confirmDialog } from '../dialog';
 import { FormProvider } from './form-context';
 import { guardedAroundNav, useLeaveGuard } from './leave-guard';
@@ -19,10 +22,19 @@ export interface ResourceFormProps<V extends FormValues> {
   actions?: ReactNode;
   /** Hide 'Save and continue' (forms that have nothing to continue with). */
   saveOnly?: boolean;
+  /** No saving now: both buttons and their keys are off (a create form before its last tab, a read-only record). */
+  hideSave?: boolean;
   className?: string;
 }
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '960px' });
+const formStyle = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+  maxW: '960px',
+  // A field reached by Tab or an error jump scrolls into view above the sticky Save bar, not under it.
+  '& :is(input, select, textarea, button, [tabindex], [contenteditable])': { scrollMarginBottom: '20' },
+});
 const footer = css({
   position: 'sticky',
   bottom: 0,
@@ -37,21 +49,28 @@ const footer = css({
 const alertStyle = css({ p: '2', borderRadius: 'md', bg: 'danger.bg', color: 'danger' });
 const kbd = css({ fontSize: 'xs', color: 'inherit', opacity: 0.8, fontFamily: 'mono' });
 
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 /**
  * The frame of every create/edit screen: loading and not-found states, the `<form>` (a focus owner)
  * with its fields as children, the footer with 'Save' and 'Save and continue', the leave guard and the
  * keyboard: Ctrl/Cmd+S saves (back to the list), Ctrl/Cmd+Enter saves and continues, Escape inside a
- * field stays inside the form (nothing is reverted or closed).
+ * field leaves it for the form itself (nothing is reverted or closed).
  */
-export function ResourceForm<V extends FormValues>({ form, children, label, actions, saveOnly, className }: ResourceFormProps<V>) {
+export function ResourceForm<V extends FormValues>({ form, children, label, actions, saveOnly, hideSave, className }: ResourceFormProps<V>) {
   const t = useT();
   const env = useCommandEnvironment();
   const { options, status, submit } = form;
   const [announcement, setAnnouncement] = useState('');
+  const tree = useAtomValue(translationsAtom);
+  const conflictRef = useRef<HTMLDivElement | null>(null);
+  const { conflict } = form;
+  // A refused save: the alert takes focus (the screen reader reads it) and offers the two ways on.
+  useEffect(() => {
+    if (conflict) conflictRef.current?.focus();
+  }, [conflict]);
 
-  const guard = useLeaveGuard(status === 'ready' && form.dirty && !form.saving, () => confirmDialog(t('form.leave_guard')));
+  // Not stood down while saving: a save that succeeds releases the guard itself, one that fails keeps it.
+  const guard = useLeaveGuard(status === 'ready' && form.dirty, () => confirmDialog(t('form.leave_guard')));
   form.releaseRef.current = guard.release;
 
   // Commands run from inside the form see its record and are guarded when they navigate.
@@ -76,7 +95,7 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
   }, [form.failedSubmits, form.formRef, t]);
 
   useEffect(() => {
-    if (status !== 'ready') return;
+    if (status !== 'ready' || hideSave) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
       const mod = isMac() ? event.metaKey : event.ctrlKey;
       if (!mod || event.altKey) return;
@@ -95,7 +114,7 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [status, submit, saveOnly, form.formRef]);
+  }, [status, submit, saveOnly, hideSave, form.formRef]);
 
   if (status === 'loading') {
     return (
@@ -124,15 +143,26 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    void submit(submitter?.getAttribute('data-mode') === 'continue' ? 'continue' : 'list');
+    if (!hideSave) void submit('list');
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
-    if (event.key === 'Escape' && target.matches('input, textarea, select, [contenteditable]')) event.stopPropagation();
+    // Escape in a field leaves it for the form (nothing is reverted or closed); then go-to keys work.
+    if (event.key === 'Escape' && !event.defaultPrevented && target.matches('input, textarea, select, [contenteditable]') && target.getAttribute('aria-expanded') !== 'true') {
+      event.stopPropagation();
+      leaveField(target);
+    }
   };
-  const mod = isMac() ? '⌘' : 'Ctrl+';
   const baseError = form.errorFor('base');
+  const fieldName = (field: string) =>
+    [`${options.resource}.fields.${field}`, `${options.resource}.lists.${field}`].find((k) => hasTranslation(tree, k)) ?? field;
+  const names = (fields: string[]) => fields.map((f) => t(fieldName(f))).join(', ');
+  const resolve = (choice: 'reload' | 'keep') => {
+    form.resolveConflict(choice);
+    setAnnouncement(t(choice === 'reload' ? 'form.conflict.reloaded' : 'form.conflict.kept'));
+    // Back to the form's first field: the alert that had focus is gone.
+    setTimeout(() => form.formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea, select, [contenteditable="true"]')?.focus(), 0);
+  };
 
   return (
     <FormProvider value={form as unknown as ResourceFormApi}>
@@ -149,24 +179,43 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
             data-resource-form={options.resource}
             data-focus-owner=""
           >
+            {conflict && (
+              <div ref={conflictRef} role="alert" tabIndex={-1} className={alertStyle} data-form-conflict="">
+                <p className={css({ m: 0, fontWeight: 'semibold' })}>{t('form.conflict.title')}</p>
+                <p className={css({ m: 0 })}>
+                  {conflict.changed.length ? t('form.conflict.changed', { fields: names(conflict.changed) }) : t('form.conflict.changed_none')}
+                  {conflict.overlapping.length > 0 && <> {t('form.conflict.overlapping', { fields: names(conflict.overlapping) })}</>}
+                </p>
+                <div className={css({ display: 'flex', gap: '2', mt: '2', flexWrap: 'wrap' })}>
+                  <button type="button" className={button()} onClick={() => resolve('keep')}>
+                    {t('form.conflict.keep')}
+                  </button>
+                  <button type="button" className={button()} onClick={() => resolve('reload')}>
+                    {t('form.conflict.reload')}
+                  </button>
+                </div>
+              </div>
+            )}
             {baseError && (
               <div role="alert" className={alertStyle}>
-                {t(`form_errors.${baseError}`)}
+                {errorText(t, baseError)}
               </div>
             )}
             {children}
             <div className={footer}>
               {actions}
               <span className={css({ flex: 1 })} />
-              {/* Save comes first in the document so Enter in a field (implicit submission uses the first
-                  submit button) saves like the primary button; `order` keeps it rightmost on screen. */}
-              <button type="submit" data-mode="list" className={`${button({ variant: 'primary' })} ${css({ order: 2 })}`} disabled={form.saving} aria-keyshortcuts={isMac() ? 'Meta+S' : 'Control+S'}>
-                {t(form.saving ? 'form.saving' : 'form.save')} <kbd className={kbd} aria-hidden="true">{mod}S</kbd>
-              </button>
-              {!saveOnly && (
-                <button type="submit" data-mode="continue" className={`${button({ variant: 'secondary' })} ${css({ order: 1 })}`} disabled={form.saving} aria-keyshortcuts={isMac() ? 'Meta+Enter' : 'Control+Enter'}>
-                  {t('form.save_and_continue')} <kbd className={kbd} aria-hidden="true">{mod}↵</kbd>
+              {/* DOM order is the visual order (Save and continue, then Save). 'Save and continue' is a plain
+                  button, so Enter in a field (implicit submission takes the first submit button) still saves. */}
+              {!saveOnly && !hideSave && (
+                <button type="button" data-mode="continue" className={button({ variant: 'secondary' })} disabled={form.saving} aria-keyshortcuts={ariaKeyShortcuts('mod+enter')} onClick={() => void submit('continue')}>
+                  {t('form.save_and_continue')} <kbd className={kbd} aria-hidden="true">{hotkeyText('mod+enter', t)}</kbd>
                 </button>
+              )}
+              {!hideSave && (
+              <button type="submit" data-mode="list" className={button({ variant: 'primary' })} disabled={form.saving} aria-keyshortcuts={ariaKeyShortcuts('mod+s')}>
+                {t(form.saving ? 'form.saving' : 'form.save')} <kbd className={kbd} aria-hidden="true">{hotkeyText('mod+s', t)}</kbd>
+              </button>
               )}
             </div>
             <div className="sr-only" aria-live="polite">

@@ -7,9 +7,11 @@ import { api, ApiError } from '../../api/client';
 import { useCommandEnvironment } from '../../commands/context';
 import { invalidateLists } from '../grid/use-list';
 import { useT } from '../../lib/i18n';
-import { deepEqual, errorPaths, errorsAt, getIn, isUnder, mergeErrors, reindex, reindexPaths, setIn, withoutErrorsAt, type FieldPath } from './paths';
+import { deepEqual, errorPaths, errorsAt, getIn, isUnder, mergeErrors, reindex, reindexPaths, setIn, withoutErrorsAt, type FieldPath, type Path, type PathValue } from './paths';
 
 export type FormValues = Record<string, unknown>;
+/** The item type of a list value (anything for an untyped path). */
+type ItemOf<L> = L extends readonly (infer U)[] ? U : unknown;
 export type SaveMode = 'list' | 'continue';
 
 export interface ResourceFormOptions<V extends FormValues> {
@@ -44,6 +46,17 @@ export interface ResourceFormOptions<V extends FormValues> {
 
 export type FormStatus = 'loading' | 'ready' | 'not_found' | 'error';
 
+/**
+ * A save refused with 409: someone else saved the record after this form loaded it. `record` is the
+ * record as it is now; `changed` the form's top-level fields whose stored value they changed.
+ */
+export interface SaveConflict {
+  record: Record<string, unknown>;
+  changed: string[];
+  /** Of `changed`, the fields this form edited too (keeping mine overwrites theirs there). */
+  overlapping: string[];
+}
+
 export interface ResourceFormApi<V extends FormValues = FormValues> {
   options: ResourceFormOptions<V>;
   status: FormStatus;
@@ -52,28 +65,36 @@ export interface ResourceFormApi<V extends FormValues = FormValues> {
   loadError: unknown;
   reload(): void;
   values: V;
-  getValue(path: FieldPath): unknown;
-  setValue(path: FieldPath, value: unknown): void;
+  /** Paths are typed by the form's values (`Path<V>`): `getValue('contacts.1.emails.0.email')` is checked. */
+  getValue<P extends Path<V>>(path: P): PathValue<V, P>;
+  setValue<P extends Path<V>>(path: P, value: PathValue<V, P>): void;
   setValues(update: (values: V) => V): void;
   /** Marks a field as visited (its client error shows from then on). */
-  touch(path: FieldPath): void;
+  touch(path: Path<V>): void;
   /** A field's own parse error (unreadable date, file too large); blocks saving like any error. */
-  setLocalError(path: FieldPath, key: string | null): void;
+  setLocalError(path: Path<V>, key: string | null): void;
   /** The message key to show at `path` now (first message; client errors after submit or touch, server errors always). */
-  errorFor(path: FieldPath): string | undefined;
+  errorFor(path: Path<V> | 'base'): string | undefined;
   /** Whether any error lies at or below one of `prefixes` (tab badges); null prefixes = any. */
   hasErrorsUnder(prefixes: FieldPath[] | null, exclude?: FieldPath[]): boolean;
-  /** Whether the struct says `blank` for an empty value at `path`. */
-  isRequired(path: FieldPath): boolean;
-  insertItem(path: FieldPath, item: unknown, index?: number): void;
-  removeItem(path: FieldPath, index: number): void;
-  moveItem(path: FieldPath, from: number, to: number): void;
+  /** Whether the struct (or the extra rule) says `blank` for an empty value at `path`, for the current values. */
+  isRequired(path: Path<V>): boolean;
+  insertItem<P extends Path<V>>(path: P, item: ItemOf<PathValue<V, P>>, index?: number): void;
+  removeItem(path: Path<V>, index: number): void;
+  moveItem(path: Path<V>, from: number, to: number): void;
   dirty: boolean;
   submitted: boolean;
   /** Increments on every submit attempt that ended with errors (focus and tab switching follow it). */
   failedSubmits: number;
   saving: boolean;
   submit(mode: SaveMode): Promise<boolean>;
+  /** The last save's conflict, until resolved (`<ResourceForm>` shows it as an alert). */
+  conflict: SaveConflict | null;
+  /**
+   * 'reload': take their record and drop this form's edits. 'keep': take their record under this
+   * form's edits (their values where this form changed nothing), to review and save again.
+   */
+  resolveConflict(choice: 'reload' | 'keep'): void;
   /** Stands the leave guard down (set by `<ResourceForm>`); the hook calls it before navigating after a save. */
   releaseRef: RefObject<(() => void) | null>;
   formRef: RefObject<HTMLFormElement | null>;
@@ -90,10 +111,28 @@ interface State<V> {
   submitted: boolean;
   failedSubmits: number;
   saving: boolean;
+  /** `lock_version` of the record `initial` came from; sent with every update so a stale save is refused. */
+  version: number | undefined;
+  conflict: SaveConflict | null;
 }
 
-function fresh<V>(key: string, loaded: boolean, values: V): State<V> {
-  return { key, loaded, values, initial: values, touched: new Set(), localErrors: {}, serverErrors: {}, submitted: false, failedSubmits: 0, saving: false };
+function fresh<V>(key: string, loaded: boolean, values: V, version?: number): State<V> {
+  return { key, loaded, values, initial: values, touched: new Set(), localErrors: {}, serverErrors: {}, submitted: false, failedSubmits: 0, saving: false, version, conflict: null };
+}
+
+function versionOf(record: Record<string, unknown> | undefined): number | undefined {
+  const v = record?.lock_version;
+  return typeof v === 'number' ? v : undefined;
+}
+
+/** The payload with `lock_version` added: a field of a JSON object, or the wrapper's part of a multipart body. */
+function withVersion(payload: unknown, wrapper: string, version: number | undefined): unknown {
+  if (version === undefined) return payload instanceof FormData ? payload : { [wrapper]: payload };
+  if (payload instanceof FormData) {
+    payload.set(`${wrapper}[lock_version]`, String(version));
+    return payload;
+  }
+  return { [wrapper]: payload && typeof payload === 'object' && !Array.isArray(payload) ? { ...payload, lock_version: version } : payload };
 }
 
 /** Client errors: the struct, the extra rule and the fields' own parse errors. */
@@ -117,6 +156,19 @@ function savedMoments(url: string | null): boolean {
   return at !== undefined && Date.now() - at < JUST_SAVED_MS;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What the 409's record changed against the values this form started from, top-level field by field. */
+function conflictOf<V extends FormValues>(options: ResourceFormOptions<V>, s: State<V>, record: Record<string, unknown>): SaveConflict {
+  const theirs = options.fromRecord ? options.fromRecord(record) : ({ ...options.initial, ...record } as V);
+  const fields = Object.keys(options.initial);
+  const changed = fields.filter((f) => !deepEqual(getIn(theirs, f), getIn(s.initial, f)));
+  const overlapping = changed.filter((f) => !deepEqual(getIn(s.values, f), getIn(s.initial, f)));
+  return { record, changed, overlapping };
+}
+
 export function useResourceForm<V extends FormValues>(options: ResourceFormOptions<V>): ResourceFormApi<V> {
   const optionsRef = useRef(options);
   optionsRef.current = options;
@@ -135,11 +187,13 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
   });
   const fromRecord = (record: Record<string, unknown>): V => (options.fromRecord ? options.fromRecord(record) : ({ ...options.initial, ...record } as V));
 
-  const [state, setState] = useState<State<V>>(() => (id === null ? fresh(key, true, options.initial) : swr.data ? fresh(key, true, fromRecord(swr.data)) : fresh(key, false, options.initial)));
+  const [state, setState] = useState<State<V>>(() =>
+    id === null ? fresh(key, true, options.initial) : swr.data ? fresh(key, true, fromRecord(swr.data), versionOf(swr.data)) : fresh(key, false, options.initial),
+  );
   // Another record (or create → edit): start over; a record that arrived: take it as the initial values.
   let current = state;
   if (state.key !== key || (!state.loaded && id !== null && swr.data)) {
-    current = id === null ? fresh(key, true, options.initial) : swr.data ? fresh(key, true, fromRecord(swr.data)) : fresh(key, false, options.initial);
+    current = id === null ? fresh(key, true, options.initial) : swr.data ? fresh(key, true, fromRecord(swr.data), versionOf(swr.data)) : fresh(key, false, options.initial);
     setState(current);
   }
   const stateRef = useRef(current);
@@ -147,7 +201,8 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
 
   const clientErrors = useMemo(() => clientErrorsOf(optionsRef.current, current.values, current.localErrors), [current.values, current.localErrors]);
   const allErrors = useMemo(() => mergeErrors(clientErrors, current.serverErrors), [clientErrors, current.serverErrors]);
-  const requiredCache = useRef(new Map<string, boolean>());
+  // Answers hold for one set of values: a rule such as "required when the country is DE" changes with them.
+  const requiredCache = useMemo(() => new Map<string, boolean>(), [current.values]); // eslint-disable-line react-hooks/exhaustive-deps
   const releaseRef = useRef<(() => void) | null>(null);
   const formRef = useRef<HTMLFormElement | null>(null);
 
@@ -234,7 +289,8 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
   );
 
   const errorFor = (path: FieldPath): string | undefined => {
-    const visible = current.submitted || current.touched.has(path);
+    // A list's own rule (vendor shares total 100) shows once any of its rows was edited.
+    const visible = current.submitted || current.touched.has(path) || [...current.touched].some((p) => isUnder(p, path));
     if (visible) {
       const client = errorsAt(clientErrors, path)?.[0];
       if (client) return client;
@@ -245,14 +301,18 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
   const hasErrorsUnder = (prefixes: FieldPath[] | null, exclude: FieldPath[] = []) =>
     errorPaths(allErrors).some((p) => (prefixes === null || prefixes.some((x) => isUnder(p, x))) && !exclude.some((x) => isUnder(p, x)));
 
+  /** Probes the struct and the extra rule with the field emptied: `blank` there means required. */
   const isRequired = (path: FieldPath) => {
-    const pattern = path.replace(/\.\d+(?=\.|$)/g, '.#');
-    const cache = requiredCache.current;
-    if (!cache.has(pattern)) {
-      const probe = check(optionsRef.current.struct, setIn(current.values, path, ''));
-      cache.set(pattern, !probe.ok && (errorsAt(probe.errors, path) ?? []).includes('blank'));
+    let answer = requiredCache.get(path);
+    if (answer === undefined) {
+      const emptied = setIn(current.values, path, '');
+      const probe = check(optionsRef.current.struct, emptied);
+      const extra = optionsRef.current.validate?.(emptied) ?? {};
+      const errors = mergeErrors(probe.ok ? {} : probe.errors, extra);
+      answer = (errorsAt(errors, path) ?? []).includes('blank');
+      requiredCache.set(path, answer);
     }
-    return cache.get(pattern)!;
+    return answer;
   };
 
   const submit = useCallback(
@@ -268,12 +328,17 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
       update((x) => ({ ...x, submitted: true, saving: true }));
       const validated = check(opts.struct, s.values);
       const payload = opts.toPayload ? opts.toPayload(s.values, validated.ok ? validated.value : s.values) : validated.ok ? validated.value : s.values;
-      const body = payload instanceof FormData ? payload : { [opts.wrapper]: payload };
       const recordId = opts.id ?? null;
+      const body = recordId === null ? withVersion(payload, opts.wrapper, undefined) : withVersion(payload, opts.wrapper, s.version);
       let saved: Record<string, unknown> | undefined;
       try {
         saved = recordId === null ? await api.post(opts.basePath, body) : await api.put(`${opts.basePath}/${recordId}`, body);
       } catch (error) {
+        if (error instanceof ApiError && error.status === 409 && isRecord(error.body)) {
+          const theirs = error.body;
+          update((x) => ({ ...x, saving: false, conflict: conflictOf(opts, x, theirs) }));
+          return false;
+        }
         const serverErrors = error instanceof ApiError ? error.errors : undefined;
         update((x) => ({ ...x, saving: false, serverErrors: serverErrors ?? x.serverErrors, failedSubmits: serverErrors ? x.failedSubmits + 1 : x.failedSubmits }));
         // 401, 403 and network failures are announced by the shell (api events); other failures here.
@@ -300,11 +365,35 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
       else if (recordId === null && newId !== null && newId !== undefined) navigate(`${opts.editPath(newId)}${typeof window === 'undefined' ? '' : window.location.hash}`);
       else {
         const values = record ? (opts.fromRecord ? opts.fromRecord(record) : ({ ...opts.initial, ...record } as V)) : s.values;
-        update((x) => ({ ...fresh(x.key, true, values) }));
+        update((x) => ({ ...fresh(x.key, true, values, versionOf(record) ?? x.version) }));
       }
       return true;
     },
     [env, t, mutate, navigate, update],
+  );
+
+  const resolveConflict = useCallback(
+    (choice: 'reload' | 'keep') => {
+      const opts = optionsRef.current;
+      const conflict = stateRef.current.conflict;
+      if (!conflict) return;
+      const theirs = opts.fromRecord ? opts.fromRecord(conflict.record) : ({ ...opts.initial, ...conflict.record } as V);
+      const version = versionOf(conflict.record);
+      if (opts.id != null) void mutate(`${opts.basePath}/${opts.id}`, conflict.record, { revalidate: false });
+      if (choice === 'reload') {
+        update((x) => fresh(x.key, true, theirs, version));
+        return;
+      }
+      update((x) => {
+        // Mine where this form edited a field, theirs everywhere else: nothing of either is lost silently.
+        let values = theirs;
+        for (const field of Object.keys(opts.initial)) {
+          if (!deepEqual(getIn(x.values, field), getIn(x.initial, field))) values = setIn(values, field, getIn(x.values, field)) as V;
+        }
+        return { ...x, values, initial: theirs, version, conflict: null };
+      });
+    },
+    [mutate, update],
   );
 
   const loadError = swr.error;
@@ -318,7 +407,7 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
     loadError,
     reload: () => void swr.mutate(),
     values: current.values,
-    getValue: (path) => getIn(current.values, path),
+    getValue: <P extends Path<V>>(path: P) => getIn(current.values, path) as PathValue<V, P>,
     setValue,
     setValues,
     touch,
@@ -334,6 +423,8 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
     failedSubmits: current.failedSubmits,
     saving: current.saving,
     submit,
+    conflict: current.conflict,
+    resolveConflict,
     releaseRef,
     formRef,
   };

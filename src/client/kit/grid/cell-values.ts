@@ -1,8 +1,9 @@
+import { isDecimal } from '../../../shared/money';
 import type { CellEdit, Column } from './types';
 
 /** What an inline editor does with the text typed: kept as a string, decimals with a dot (DESIGN principle 4). */
-const PATTERNS: Partial<Record<CellEdit<unknown>['type'], RegExp>> = {
-  decimal: /^-?\d+(\.\d+)?$/,
+const PATTERNS: Partial<Record<CellEdit<unknown>['type'], { test(value: string): boolean }>> = {
+  decimal: { test: (value) => isDecimal(value) },
   integer: /^-?\d+$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
 };

@@ -4,16 +4,21 @@ import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { scopedCommands } from '../../../../commands/registry';
 import { useT } from '../../lib/i18n';
+import { focusIsLost, overlayOpen } from '../../shell/focus';
 import type { ListState, SortDirection } from '../list-state';
-import { BulkToolbar } from './bulk-toolbar';
 import type { EditOutcome } from './cell-editor';
 import { GridHeader } from './grid-header';
 import { gridKeyAction, isTypingTarget, type Cursor } from './grid-keys';
 import { GridRow, type RowActions } from './grid-row';
+import { rowsAsText } from './copy-rows';
 import { buildLayout, gridTemplate, rowHeaderIndex, type LayoutColumn } from './layout';
-import { RowMenu } from './row-menu';
 import * as s from './styles';
 import type { Column, RowKey } from './types';
+import { deferred, useDeferred } from '../deferred';
+
+// The row menu and the bulk toolbar (react-aria) load at the first key or pointer press, not with the list.
+const rowMenuCode = deferred(() => import('./row-menu'));
+const bulkToolbarCode = deferred(() => import('./bulk-toolbar'));
 
 /*
  * Virtualisation: @tanstack/react-virtual rather than react-aria-components' Table + Virtualizer.
@@ -60,6 +65,12 @@ export interface DataGridProps<T> {
   onActiveRowChange?(row: T | undefined): void;
   /** Translation key of the empty text; default "No entries". */
   emptyText?: string;
+  /** Take the focus (on the cursor row) whenever the page has none: a list screen's grid. */
+  claimFocus?: boolean;
+  /** The row the cursor starts on once it is loaded (the row focused when the list was last left). */
+  initialKey?: RowKey;
+  /** Changing this number moves the focus to the cursor row once the rows are loaded (after a filter). */
+  focusRequest?: number;
   /** Render only the visible rows (for long local lists); pages of a server list do not need it. */
   virtual?: boolean;
   className?: string;
@@ -133,6 +144,16 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, selection, hasSelect]);
 
+  // One polite live region says what changed that is not where the focus is: the selection, a copy.
+  const [announcement, setAnnouncement] = useState('');
+  const announce = (text: string) => setAnnouncement((prev) => (prev === text ? `${text}\u00a0` : text));
+  const announcedSize = useRef(selection.size);
+  useEffect(() => {
+    if (selection.size === announcedSize.current) return;
+    announcedSize.current = selection.size;
+    setAnnouncement(selection.size ? t('grid.selected', { count: selection.size }) : t('grid.selection_cleared'));
+  }, [selection.size, t]);
+
   const selectedRows = useMemo(() => (selection.size ? rows.filter((r) => selection.has(rowKey(r))) : []), [rows, selection]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // ---- cursor (the grid's single tab stop) ------------------------------------------------------
@@ -192,6 +213,37 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     el.focus({ preventScroll: virtual });
     if (!virtual) el.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   });
+
+  // The focus comes to the grid when the page has none (a list opened, the focused row deleted) or when
+  // asked, once the rows are there; a frame later, after a closing popover has restored its own focus.
+  const cursorRef = useRef(cursor);
+  cursorRef.current = cursor;
+  const restored = useRef(props.initialKey === undefined);
+  const answeredRequest = useRef(props.focusRequest ?? 0);
+  useEffect(() => {
+    if (loading || rows.length === 0 || editing || menuRow !== null) return;
+    if (!restored.current) {
+      restored.current = true;
+      const index = rows.findIndex((r) => rowKey(r) === props.initialKey);
+      if (index >= 0) {
+        setCursorState({ row: index, col: null });
+        cursorRef.current = { row: index, col: null };
+      }
+    }
+    const asked = answeredRequest.current !== (props.focusRequest ?? 0);
+    if (!asked && !props.claimFocus) return;
+    const frame = requestAnimationFrame(() => {
+      if (!asked && !focusIsLost()) return;
+      if (overlayOpen()) return;
+      answeredRequest.current = props.focusRequest ?? 0;
+      const at = cursorRef.current.row < 0 ? { row: 0, col: null } : cursorRef.current;
+      pendingFocus.current = true;
+      setCursorState({ ...at });
+      reportActive(at.row);
+    });
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loading, rows, props.focusRequest, props.claimFocus, editing, menuRow]);
 
   // ---- actions ------------------------------------------------------------------------------------
   const toggleRow = (index: number) => {
@@ -298,6 +350,19 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     return openRow(cursor.row);
   };
 
+  // Ctrl+C on a row copies the selected rows (or the focused one); a text selection copies natively.
+  const copyRows = (): boolean => {
+    if ((window.getSelection()?.toString() ?? '') !== '' || cursor.row < 0) return false;
+    const chosen = selection.size ? rows.flatMap((r, i) => (selection.has(rowKey(r)) ? [i] : [])) : [];
+    const indexes = chosen.length ? chosen : [cursor.row];
+    const text = rowsAsText(rootRef.current, indexes, rows, layout);
+    void navigator.clipboard?.writeText(text).then(
+      () => announce(t('grid.copied', { count: indexes.length })),
+      () => announce(t('grid.copy_failed')),
+    );
+    return true;
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.defaultPrevented || !rootRef.current?.contains(e.target as Node) || isTypingTarget(e.target)) return;
     // PageUp/PageDown move by what fits in the viewport, less one row of overlap (10 before layout exists)
@@ -329,6 +394,9 @@ export function DataGrid<T>(props: DataGridProps<T>) {
       case 'menu':
         openMenu(cursor.row);
         break;
+      case 'copy':
+        handled = copyRows();
+        break;
     }
     if (handled) {
       e.preventDefault();
@@ -346,7 +414,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     const row = Number(rowEl.dataset.rowIndex);
     const cellEl = target.closest<HTMLElement>('[data-col]');
     const col = cellEl && rowEl.contains(cellEl) ? Number(cellEl.dataset.col) : null;
-    if (row !== cursor.row) reportActive(row);
+    reportActive(row); // also the row the cursor already was on: the first focus of the list
     if (row !== cursor.row || col !== cursor.col) setCursorState({ row, col });
   };
 
@@ -375,13 +443,21 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const indexes = items ? items.map((i) => i.index) : rows.map((_, i) => i);
   const starts = items ? new Map(items.map((i) => [i.index, i.start - s.HEADER_HEIGHT])) : null;
   const keyOf = items ? slotKeys(indexes, cursor.row) : null;
+  const rowMenu = useDeferred(rowMenuCode, menuRow !== null);
+  const bulkToolbar = useDeferred(bulkToolbarCode, selection.size > 0);
   const menuSelection =
     menuRow !== null && rows[menuRow] && resource ? { resource, ids: [rowKey(rows[menuRow])], rows: [rows[menuRow]] as unknown[] } : null;
 
   return (
     <div className={cx(s.frame, props.className)} style={props.style}>
       {hasSelect && resource && selection.size > 0 && (
-        <BulkToolbar selection={{ resource, ids: [...selection], rows: selectedRows as unknown[] }} onClear={() => setSelection(NO_SELECTION)} />
+        bulkToolbar ? (
+          <bulkToolbar.BulkToolbar selection={{ resource, ids: [...selection], rows: selectedRows as unknown[] }} onClear={() => setSelection(NO_SELECTION)} />
+        ) : (
+          <div role="toolbar" aria-label={t('grid.bulk_actions')} className={cx(s.toolbar, s.bulkBar)}>
+            {t('grid.selected', { count: selection.size })}
+          </div>
+        )
       )}
       <div ref={scrollRef} className={s.scroller} style={{ scrollPaddingTop: s.HEADER_HEIGHT }}>
         <div
@@ -392,6 +468,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           aria-colcount={layout.length}
           aria-multiselectable={hasSelect || undefined}
           aria-busy={loading || undefined}
+          data-inline-edit={layout.some((lc) => lc.kind === 'data' && lc.column.editable) || undefined}
           className={s.grid}
           style={{ '--grid-cols': template, minWidth } as CSSProperties}
           onKeyDown={onKeyDown}
@@ -470,7 +547,10 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           </span>
         </div>
       )}
-      {menuSelection && <RowMenu selection={menuSelection} anchor={menuAnchor} label={t('grid.row_actions')} onClose={closeMenu} />}
+      <div className="sr-only" aria-live="polite" aria-atomic="true" data-grid-status="">
+        {announcement}
+      </div>
+      {menuSelection && rowMenu && <rowMenu.RowMenu selection={menuSelection} anchor={menuAnchor} label={t('grid.row_actions')} onClose={closeMenu} />}
     </div>
   );
 }

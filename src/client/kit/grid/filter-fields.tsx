@@ -43,7 +43,7 @@ export function FilterFieldInput({ field, value, onChange, problem }: FilterFiel
 
   switch (field.kind) {
     case 'text':
-      return <TextField label={field.label} value={str(value)} onChange={(v) => onChange(orUndefined(v))} />;
+      return <TextField label={field.label} disabled={field.disabled} value={str(value)} onChange={(v) => onChange(orUndefined(v))} />;
 
     case 'select':
     case 'boolean': {
@@ -54,7 +54,7 @@ export function FilterFieldInput({ field, value, onChange, problem }: FilterFiel
           <label htmlFor={id} className={legend}>
             {t(field.label)}
           </label>
-          <select id={id} className={input()} value={str(value)} onChange={(e) => onChange(orUndefined(e.target.value))}>
+          <select id={id} className={input()} disabled={field.disabled} value={str(value)} onChange={(e) => onChange(orUndefined(e.target.value))}>
             <option value="">{t('grid.filter.any')}</option>
             {options.map((o) => (
               <option key={o.value} value={o.value}>
@@ -69,9 +69,9 @@ export function FilterFieldInput({ field, value, onChange, problem }: FilterFiel
     case 'multi': {
       const chosen = Array.isArray(value) ? value : [];
       const set = (next: string[]) => onChange(next.length ? next : undefined);
-      if (field.options.length > CHECKBOX_LIMIT) return <MultiSelectField label={field.label} options={field.options} value={chosen} onChange={set} />;
+      if (field.options.length > CHECKBOX_LIMIT) return <MultiSelectField label={field.label} disabled={field.disabled} options={field.options} value={chosen} onChange={set} />;
       return (
-        <fieldset className={group}>
+        <fieldset className={group} disabled={field.disabled}>
           <legend className={legend}>{t(field.label)}</legend>
           <div className={checks}>
             {field.options.map((o) => (
@@ -114,7 +114,7 @@ export function FilterFieldInput({ field, value, onChange, problem }: FilterFiel
     }
 
     case 'month':
-      return <MonthField label={field.label} value={str(value)} onChange={(v) => onChange(orUndefined(v))} />;
+      return <MonthField label={field.label} disabled={field.disabled} value={str(value)} onChange={(v) => onChange(orUndefined(v))} />;
 
     case 'lookup':
       return <LookupFilter field={field} source={field.lookup} value={orUndefined(str(value))} onChange={onChange} />;
@@ -130,6 +130,7 @@ function LookupFilter({ field, source, value, onChange }: { field: FilterField; 
   return (
     <AutocompleteField<unknown, string>
       label={field.label}
+      disabled={field.disabled}
       path={source.path}
       labelOf={(entry) => {
         const label = source.labelOf(entry);

@@ -1,3 +1,4 @@
+import { compare, isDecimal } from '../../../shared/money';
 import { compactFilter, type Filter, type FilterValue } from '../list-state';
 
 /**
@@ -26,6 +27,8 @@ interface Base {
   name: string;
   /** Translation key of the label. */
   label: string;
+  /** Shown but not usable here (the vendors' state filter on the confirmation-pending tab). */
+  disabled?: boolean;
 }
 
 export type FilterField = Base &
@@ -42,7 +45,7 @@ export type FilterField = Base &
 
 export type RangeValue = { gteq?: string; lteq?: string };
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+const DECIMAL = { test: (text: string) => isDecimal(text) };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Fields with a value in the applied filter: the badge count on the Filter button. */
@@ -59,9 +62,6 @@ export function currentMonth(now = new Date()): string {
 export const monthOfValue = (value: FilterValue | undefined): string => (typeof value === 'string' ? value.slice(0, 7) : '');
 export const valueOfMonth = (month: string): string | undefined => (/^\d{4}-\d{2}$/.test(month) ? `${month}-01` : month || undefined);
 
-/** A decimal typed with a comma becomes a decimal string with a dot. */
-export const normaliseDecimal = (text: string): string => (text.includes('.') ? text : text.replace(',', '.')).trim();
-
 /** Message key of a field's problem, or undefined: a problem keeps 'Filter' disabled. */
 export function filterFieldProblem(field: FilterField, value: FilterValue | undefined, now = new Date()): string | undefined {
   if (value === undefined) return undefined;
@@ -70,7 +70,7 @@ export function filterFieldProblem(field: FilterField, value: FilterValue | unde
     const pattern = field.kind === 'amount-range' ? DECIMAL : DATE;
     if ((range.gteq && !pattern.test(range.gteq)) || (range.lteq && !pattern.test(range.lteq))) return 'grid.filter.invalid';
     if (range.gteq && range.lteq) {
-      const reversed = field.kind === 'date-range' ? range.gteq > range.lteq : compareDecimalStrings(range.gteq, range.lteq) > 0;
+      const reversed = field.kind === 'date-range' ? range.gteq > range.lteq : compare(range.gteq, range.lteq) > 0;
       if (reversed) return 'grid.filter.range_reversed';
     }
   }
@@ -79,21 +79,6 @@ export function filterFieldProblem(field: FilterField, value: FilterValue | unde
     if (value.slice(0, 7) > currentMonth(now)) return 'grid.filter.month_future';
   }
   return undefined;
-}
-
-/** Compares two decimal strings exactly (no conversion to number). */
-export function compareDecimalStrings(a: string, b: string): number {
-  const sign = (x: string) => (x.startsWith('-') ? -1 : 1);
-  if (sign(a) !== sign(b)) return sign(a) - sign(b) > 0 ? 1 : -1;
-  const abs = (x: string) => x.replace(/^-/, '');
-  const [ai, af = ''] = abs(a).split('.');
-  const [bi, bf = ''] = abs(b).split('.');
-  const int = (x: string) => x.replace(/^0+(?=\d)/, '');
-  const width = Math.max(af.length, bf.length);
-  const left = int(ai).padStart(40, '0') + af.padEnd(width, '0');
-  const right = int(bi).padStart(40, '0') + bf.padEnd(width, '0');
-  const cmp = left < right ? -1 : left > right ? 1 : 0;
-  return sign(a) * cmp;
 }
 
 export function draftProblems(fields: FilterField[], draft: Filter, now = new Date()): Record<string, string> {

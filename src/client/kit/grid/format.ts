@@ -1,44 +1,35 @@
 /**
- * Display helpers for list cells (spec 1, section 9). Decimals are formatted from their string form:
- * `Intl.NumberFormat#format` accepts a decimal string and keeps its exact digits, so money never passes
+ * Display helpers for list cells (spec 1, section 9). Decimals are formatted by the money module from
+ * their string form (`Intl.NumberFormat#format` keeps a decimal string's exact digits), so money never passes
  * through a JavaScript number (DESIGN principle 4).
  */
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+import { formatAmount, formatDecimal as formatExact, isDecimal } from '../../../shared/money';
 
 // Building an Intl formatter costs far more than using one; a scrolling grid formats thousands of cells.
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(lng: string, min: number, max: number): Intl.NumberFormat {
-  const key = `n|${lng}|${min}|${max}`;
-  let f = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(lng, { minimumFractionDigits: min, maximumFractionDigits: max })));
-  return f;
-}
+const formatters = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(lng: string, timeZone: string | undefined): Intl.DateTimeFormat {
   const key = `d|${lng}|${timeZone ?? ''}`;
-  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
+  let f = formatters.get(key);
   if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(lng, { day: 'numeric', month: 'short', year: 'numeric', timeZone })));
   return f;
 }
 
 /** Drops the zeros a NUMERIC column pads with: `'19.0000'` → `'19'`, `'0.9215000000'` → `'0.9215'`. */
 export function trimDecimalZeros<T>(value: T): T {
-  return (typeof value === 'string' && /^-?\d+\.\d+$/.test(value.trim()) ? value.trim().replace(/\.?0+$/, '') : value) as T;
+  const text = typeof value === 'string' ? value.trim() : '';
+  return (isDecimal(text) && text.includes('.') ? text.replace(/\.?0+$/, '') : value) as T;
 }
 
 /** `"1234.5"` → `1,234.50` (en) / `1.234,50` (de); at least `minFraction` digits, never drops given ones. */
 export function formatDecimal(value: string | null | undefined, lng: string, minFraction = 2): string {
   if (value === null || value === undefined || value === '') return '';
-  const text = String(value).trim();
-  if (!DECIMAL.test(text)) return text;
-  const given = text.split('.')[1]?.length ?? 0;
-  return numberFormat(lng, minFraction, Math.max(minFraction, given)).format(text as Intl.StringNumericLiteral);
+  return formatExact(String(value), lng, minFraction);
 }
 
-/** Money with its currency code after the amount: `1,234.50 EUR`. */
+/** Money with its currency's minor units and code after the amount: `1,234.50 EUR` (money's `formatAmount`). */
 export function formatMoney(value: string | null | undefined, currency: string | undefined, lng: string): string {
-  const amount = formatDecimal(value, lng, 2);
-  return amount && currency ? `${amount} ${currency}` : amount;
+  return value === null || value === undefined || value === '' ? '' : formatAmount(value, currency, lng);
 }
 
 function dayMonthYear(date: Date, lng: string, timeZone?: string): string {

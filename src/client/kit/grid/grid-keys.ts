@@ -31,7 +31,9 @@ export type GridKeyAction =
   | { type: 'space' }
   | { type: 'toggle' }
   | { type: 'edit' }
-  | { type: 'menu' };
+  | { type: 'menu' }
+  /** Ctrl/Cmd+C on a row: copy it (or the selected rows) as tab-separated text. */
+  | { type: 'copy' };
 
 const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(max, n));
 
@@ -47,7 +49,8 @@ export function gridKeyAction(e: KeyLike, cursor: Cursor, dims: GridDims): GridK
   if (mod) {
     if (e.key === 'Home' && rows > 0) return move(0, cursor.col);
     if (e.key === 'End' && rows > 0) return move(rows - 1, cursor.col);
-    return null; // Ctrl/Cmd combinations belong to the app (palette, copy, go-to keys)
+    if (e.key.toLowerCase() === 'c' && !e.shiftKey && !header) return { type: 'copy' };
+    return null; // other Ctrl/Cmd combinations belong to the app (the palette)
   }
 
   switch (e.key) {

@@ -6,7 +6,9 @@ export { CommandButton, type CommandButtonProps } from './command-button';
 export { formatDecimal, formatMoney, formatDate, formatTimestamp, trimDecimalZeros } from './format';
 export { Timestamp, DateText, DecimalText, YesNo } from './format-cells';
 export { Pagination, type PaginationProps } from './pagination';
-export { FilterPopover, type FilterPopoverProps } from './filter-popover';
+// The filter popover, bulk toolbar and row menu are not re-exported: they load on first use (see
+// `../deferred.tsx`), and a static export here would put react-aria back into every list. A screen that
+// shows one at once imports it from its own file (`./row-menu`).
+export { FilterButton } from './filter-button';
+export type { FilterPopoverProps } from './filter-popover';
 export type { FilterField, FilterOption, LookupSource } from './filters';
-export { BulkToolbar } from './bulk-toolbar';
-export { RowMenu } from './row-menu';

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
-import { hasTranslation, translationsAtom, useT } from '../../lib/i18n';
+import { errorText, hasTranslation, translationsAtom, useT } from '../../lib/i18n';
+import { splitMessageKey } from '../../../shared/validation/core';
 
 /**
  * Text of a validation message key. The spec's keys (`blank`, `invalid`, ...) live under `form_errors`
@@ -13,7 +14,7 @@ export function useMessageText(): (key: string) => string {
   return useCallback(
     (key: string) => {
       if (key.includes('.')) return t(key);
-      return hasTranslation(tree, `form_errors.${key}`) ? t(`form_errors.${key}`) : key;
+      return hasTranslation(tree, `form_errors.${splitMessageKey(key).key}`) ? errorText(t, key) : key;
     },
     [t, tree],
   );

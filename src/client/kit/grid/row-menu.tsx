@@ -3,23 +3,14 @@ import { Keyboard, Menu, MenuItem, Popover, Text } from 'react-aria-components';
 import { isHidden, scopedCommands } from '../../../../commands/registry';
 import type { Selection } from '../../../../commands/types';
 import { useCommands } from '../../commands/context';
-import { useT } from '../../lib/i18n';
+import { useT, type Translate } from '../../lib/i18n';
+import { hotkeyText } from '../../lib/key-caps';
 import { kbd, menu, menuDescription, menuItem, menuItemLine, popover } from './styles';
 
-/** `mod+e` → `Ctrl+E` (⌘E on a Mac): how a command's hotkey reads next to its menu item. */
-export function hotkeyLabel(hotkey: string | readonly string[] | undefined): string | undefined {
+/** `mod+e` → `Ctrl+E` (`Strg+E` in German, ⌘E on a Mac): how a command's hotkey reads next to its menu item. */
+export function hotkeyLabel(hotkey: string | readonly string[] | undefined, t: Translate): string | undefined {
   const first = typeof hotkey === 'string' ? hotkey : hotkey?.[0];
-  if (!first) return undefined;
-  const mac = typeof navigator !== 'undefined' && /Mac|iP(hone|ad)/.test(navigator.platform);
-  return first
-    .split(' ')
-    .map((step) =>
-      step
-        .split('+')
-        .map((k) => (k === 'mod' ? (mac ? '⌘' : 'Ctrl') : k.length === 1 ? k.toUpperCase() : k[0].toUpperCase() + k.slice(1)))
-        .join(mac ? '' : '+'),
-    )
-    .join(' ');
+  return first ? hotkeyText(first, t) : undefined;
 }
 
 interface RowMenuProps {
@@ -58,7 +49,7 @@ export function RowMenu({ selection, anchor, label, onClose }: RowMenuProps) {
       >
         {items.map(({ command, availability }) => {
           const reason = 'reason' in availability ? t(availability.reason) : undefined;
-          const hotkey = hotkeyLabel(command.hotkey);
+          const hotkey = hotkeyLabel(command.hotkey, t);
           return (
             <MenuItem key={command.id} id={command.id} textValue={t(command.title)} className={menuItem}>
               <span className={menuItemLine}>

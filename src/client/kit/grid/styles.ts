@@ -210,6 +210,9 @@ export const toolbar = css({
   color: 'fg',
 });
 
+/** The bulk toolbar lies over the header row while rows are selected, so the rows never shift. */
+export const bulkBar = css({ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 4, h: `${HEADER_HEIGHT}px`, minH: 0, py: 0 });
+
 export const popover = css({
   bg: 'bg.surface',
   color: 'fg',

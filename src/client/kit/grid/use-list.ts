@@ -47,6 +47,8 @@ export interface UseListOptions<T> {
   resource?: string;
   /** False to hold the request (e.g. until a required filter is chosen). */
   enabled?: boolean;
+  /** Fixed parameters of this list that are not list state (the vendors' `list=managed_by_me` tab). */
+  params?: Record<string, string>;
   rowKey?: (row: T) => RowKey;
   swr?: SWRConfiguration<ListResponse<T>>;
 }
@@ -54,6 +56,8 @@ export interface UseListOptions<T> {
 export interface ListResult<T> {
   rows: T[];
   total: number;
+  /** `total` is a lower bound: there are more matching rows than the server counts. */
+  totalCapped: boolean;
   /** A load is running (first load, a new page, or a reload after `mutate`). */
   loading: boolean;
   error: unknown;
@@ -70,10 +74,13 @@ const defaultKey = (row: unknown): RowKey => (row as { id: RowKey }).id;
 
 export function useList<T>(path: string, list: Pick<ListState, 'queryKey'>, options: UseListOptions<T> = {}): ListResult<T> {
   const resource = options.resource ?? resourceOfPath(path);
-  const key: ListKey | null = options.enabled === false ? null : [path, LIST_TAG, list.queryKey, resource];
+  const fixed = options.params ? new URLSearchParams(options.params).toString() : '';
+  const query = [fixed, list.queryKey].filter(Boolean).join('&');
+  const key: ListKey | null = options.enabled === false ? null : [path, LIST_TAG, query, resource];
   const swr = useSWR<ListResponse<T>, unknown, ListKey | null>(
     key,
-    ([p, , q]) => api.get<ListResponse<T>>(q ? `${p}?${q}` : p),
+    // A path may carry a fixed parameter of its own (`/api/revenue_sources?type=youtube_label`).
+    ([p, , q]) => api.get<ListResponse<T>>(q ? `${p}${p.includes('?') ? '&' : '?'}${q}` : p),
     { keepPreviousData: true, revalidateOnFocus: false, shouldRetryOnError: false, ...options.swr },
   );
   const [selection, setSelection] = useState<Selection>(() => new Set());
@@ -102,6 +109,7 @@ export function useList<T>(path: string, list: Pick<ListState, 'queryKey'>, opti
   return {
     rows: rows as T[],
     total: swr.data?.total ?? 0,
+    totalCapped: swr.data?.total_capped === true,
     loading: swr.isValidating || swr.isLoading,
     error: swr.error,
     mutate: reload,

@@ -1,7 +1,7 @@
 import type { LexicalEditor } from 'lexical';
 import { Fragment, forwardRef, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '../../lib/i18n';
-import { keyLabel } from '../../shell/hotkeys';
+import { ariaKeyShortcuts, hotkeyText } from '../../lib/key-caps';
 import { BLOCK_TYPES, setBlockType, toggleFormat, toggleList, type BlockType, type SelectionFormat, type TextFormat } from './commands';
 import { rtStyles } from './styles';
 
@@ -68,12 +68,6 @@ const ICONS = {
   link: svg(<path d="M6.6 9.4l2.8-2.8M7.4 4.8l1.1-1.1a2.6 2.6 0 013.7 3.7l-1.1 1.1M8.6 11.2l-1.1 1.1a2.6 2.6 0 01-3.7-3.7l1.1-1.1" />),
 };
 
-/** `mod+b` as aria-keyshortcuts wants it (`Control+B`, `Meta+B` on a Mac). */
-function ariaShortcut(hotkey: string): string {
-  return keyLabel(hotkey)
-    .map((part) => ({ Ctrl: 'Control', '⌘': 'Meta', '⌥': 'Alt' })[part] ?? part)
-    .join('+');
-}
 
 /**
  * The formatting toolbar (WAI-ARIA toolbar pattern): one Tab stop with a roving tabindex, Left/Right
@@ -172,7 +166,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
         <Fragment key={g}>
           <span className={rtStyles.divider} aria-hidden="true" />
           {group.map((tool) => {
-            const keys = tool.hotkey ? keyLabel(tool.hotkey).join('+') : undefined;
+            const keys = tool.hotkey ? hotkeyText(tool.hotkey, t) : undefined;
             return (
               <button
                 key={tool.key}
@@ -183,7 +177,7 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
                 aria-pressed={tool.popup ? undefined : tool.pressed}
                 aria-haspopup={tool.popup ? 'dialog' : undefined}
                 data-active={tool.popup && tool.pressed ? '' : undefined}
-                aria-keyshortcuts={tool.hotkey ? ariaShortcut(tool.hotkey) : undefined}
+                aria-keyshortcuts={tool.hotkey ? ariaKeyShortcuts(tool.hotkey) : undefined}
                 title={keys ? `${tool.label} (${keys})` : tool.label}
                 disabled={disabled}
                 data-tool={tool.key}

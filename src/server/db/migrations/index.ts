@@ -3,6 +3,13 @@ import * as foundation from './0001_foundation.js';
 import * as contentOwners from './0002_content_owners.js';
 import * as referenceData from './0003_reference_data.js';
 import * as portalAndChannels from './0004_portal_and_channels.js';
+import * as jobsFiles from './0005_jobs_files.js';
+import * as security from './0006_security.js';
+import * as listIndexes from './0007_list_indexes.js';
+import * as vendors from './0008_vendors.js';
+import * as revenueSources from './0009_revenue_sources.js';
+import * as vendorFilesPortal from './0010_vendor_files_portal.js';
+import * as contracts from './0011_contracts.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +17,11 @@ export const migrations: Record<string, Migration> = {
   '0002_content_owners': contentOwners,
   '0003_reference_data': referenceData,
   '0004_portal_and_channels': portalAndChannels,
+  '0005_jobs_files': jobsFiles,
+  '0006_security': security,
+  '0007_list_indexes': listIndexes,
+  '0008_vendors': vendors,
+  '0009_revenue_sources': revenueSources,
+  '0010_vendor_files_portal': vendorFilesPortal,
+  '0011_contracts': contracts,
 };

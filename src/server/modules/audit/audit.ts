@@ -40,6 +40,8 @@ export async function audit(
       version: sql<number>`(SELECT coalesce(max(version), 0) + 1 FROM audit_logs WHERE auditable_type = ${entry.type} AND auditable_id = ${entry.id})`,
       audited_changes: JSON.stringify(entry.changes),
       user_id: entry.userId,
+      // Kept beside the id so the entry still names its actor once the user is deleted.
+      user_email: sql<string | null>`(SELECT email FROM users WHERE id = ${entry.userId})`,
     })
     .execute();
 }

@@ -7,22 +7,14 @@ export interface AuditLogsTable {
   auditable_id: number;
   version: number;
   audited_changes: Json<Record<string, unknown>>;
+  /** The actor: the id stays after the user is deleted (no foreign key), the e-mail is stored with it. */
   user_id: number | null;
+  user_email: string | null;
   created_at: CreatedAt;
-}
-
-export interface JobLinksTable {
-  job_id: string;
-  name: string;
-  entity_type: string;
-  entity_id: number;
-  created_at: CreatedAt;
-  finished_at: Date | null;
 }
 
 declare module '../../db/schema.js' {
   interface Database {
     audit_logs: AuditLogsTable;
-    job_links: JobLinksTable;
   }
 }

@@ -28,7 +28,7 @@ export function bankRoutes(app: FastifyInstance, ctx: AppContext): void {
         id: 'banks.id',
         name: 'banks.name',
         country_code: 'banks.country_code',
-        bic: 'banks.bic',
+        bic: { column: 'banks.bic', nullable: true },
         bank_key: 'banks.bank_key',
         created_at: 'banks.created_at',
       },
@@ -49,5 +49,6 @@ export function bankRoutes(app: FastifyInstance, ctx: AppContext): void {
       await trx.deleteFrom('banks').where('id', '=', current.id).execute();
     },
     auditIgnore: ['full_address'],
+    bulkDelete: true,
   });
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../../root.js';
 
-const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../locales');
+const LOCALES_DIR = path.join(ROOT, 'locales');
 type Tree = { [key: string]: string | Tree };
 
 function merge(base: Tree, over: Tree): Tree {

@@ -8,7 +8,8 @@ countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 const currencyCodes = require('currency-codes') as { codes(): string[]; code(c: string): { currency: string } | undefined };
 
 export interface InitData {
-  content_owners: { content_owner_id: string; display_name: string }[];
+  /** Every content owner with its record id; forms show the internal country and disable inactive ones. */
+  content_owners: { id: number; content_owner_id: string; display_name: string; internal_country: string | null; active: boolean }[];
   countries_eu: string[];
   countries: { code: string; name: string; vat_rates: { id: number; rate: string }[] }[];
   currencies: { iso_code: string; symbol: string; name: string }[];

@@ -11,7 +11,7 @@ import type { ContentOwner } from '../../../shared/entities/content-owner.js';
 import './tables.js';
 
 const ROLES = ['admin'];
-/** Details are readable with role content_owners too (spec 1, 6). */
+/** Details are readable with role content_owners too; the list stays admin only (spec 1, 6). */
 const READ_ROLES = ['admin', 'content_owners'];
 
 export type ContentOwnerEntity = ContentOwner<Date>;
@@ -67,6 +67,7 @@ export function contentOwnerRoutes(app: FastifyInstance, ctx: AppContext): void 
     auditType: 'ContentOwner',
     roles: ROLES,
     readRoles: READ_ROLES,
+    listRoles: ROLES,
     list: {
       from: (db) => db.selectFrom('content_owners').select('content_owners.id'),
       tieBreaker: 'content_owners.id',
@@ -74,7 +75,7 @@ export function contentOwnerRoutes(app: FastifyInstance, ctx: AppContext): void 
         id: 'content_owners.id',
         content_owner_id: 'content_owners.content_owner_id',
         display_name: 'content_owners.display_name',
-        internal_country: 'content_owners.internal_country',
+        internal_country: { column: 'content_owners.internal_country', nullable: true },
         report_filename_part: 'content_owners.report_filename_part',
         fetch_stats: 'content_owners.fetch_stats',
         active: 'content_owners.active',

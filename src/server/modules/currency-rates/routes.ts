@@ -38,7 +38,7 @@ export function currencyRateRoutes(app: FastifyInstance, ctx: AppContext): void 
         base_currency: 'currency_rates.base_currency',
         target_currency: 'currency_rates.target_currency',
         rate: 'currency_rates.rate',
-        payout_id: 'currency_rates.payout_id',
+        payout_id: { column: 'currency_rates.payout_id', nullable: true },
         created_at: 'currency_rates.created_at',
       },
       defaultSort: { column: 'date', direction: 'desc' },

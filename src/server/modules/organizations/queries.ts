@@ -71,7 +71,7 @@ export function loadOrganizations(db: Db, ids: readonly number[]): Promise<Organ
       postal_code: o.postal_code,
       street: o.street,
       street_number: o.street_number,
-      full_address: fullAddress({ ...o, street: `${o.street} ${o.street_number}`.trim() }),
+      full_address: fullAddress(o),
       color_primary: o.color_primary,
       color_accent: o.color_accent,
       overridden_payment_type: o.overridden_payment_type,

@@ -8,7 +8,7 @@ import { recordId, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES, CURRENCY_CODES, type InitData } from '../config/reference.js';
 import { loadOrganizations, type OrganizationEntity } from './queries.js';
-import { deleteOrganization, logoRule, saveOrganization, type OrganizationWrite } from './service.js';
+import { deleteOrganization, logoRule, saveOrganization, type OrganizationWrite, ORGANIZATION_LISTS } from './service.js';
 
 const ROLES = ['admin'];
 
@@ -24,12 +24,13 @@ export async function organizationsInitData(db: Db, data: InitData): Promise<voi
  */
 export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('Organization', ROLES);
+  for (const list of Object.values(ORGANIZATION_LISTS)) registerAuditedType(list.auditType, ROLES);
 
   app.get<{ Params: { id: string } }>('/api/organizations/:id/logo', { config: { roles: [] } }, async (request, reply) => {
     const id = recordId(request.params.id);
     const row = id === undefined ? undefined : await ctx.db.selectFrom('organizations').select(['logo_key', 'logo_content_type']).where('id', '=', id).executeTakeFirst();
     if (!row?.logo_key || !row.logo_content_type) throw notFound();
-    const data = await ctx.storage.read(row.logo_key).catch(() => undefined);
+    const data = await ctx.storage.open(row.logo_key).catch(() => undefined);
     if (!data) throw notFound();
     return reply.type(row.logo_content_type).header('cache-control', 'private, max-age=300').header('content-disposition', 'inline').send(data);
   });

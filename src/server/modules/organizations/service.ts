@@ -1,53 +1,29 @@
-import type { Kysely } from 'kysely';
 import type { FieldErrors } from '../../../shared/validation/core.js';
 import { addError } from '../../../shared/validation/core.js';
 import { orNull } from '../../../shared/validation/fields.js';
 import { defaultWbsTemplate, type OrganizationInput, WBS_MATRIX } from '../../../shared/validation/organizations.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
+import { type ChildRow, childRows, type ChildValues, saveChildRows } from '../../http/child-rows.js';
 import { ValidationFailed } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { WriteContext } from '../../http/resource.js';
-import { sniffType, type UploadRule } from '../../lib/storage.js';
+import type { UploadRule } from '../../lib/storage.js';
 import './tables.js';
 import '../session/tables.js';
 
 export type OrganizationWrite = OrganizationInput & { logo?: UploadedFile };
 
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-const LOGO_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 export const logoRule = (ctx: AppContext): UploadRule => ({ types: LOGO_TYPES, maxBytes: Math.min(2 * 1024 * 1024, ctx.config.uploadMaxBytes) });
 
-type ChildTable = 'organization_managing_directors' | 'organization_legal_imprints' | 'organization_signers' | 'organization_wbs_codes';
-interface ChildRow {
-  id?: number | null;
-  values: Record<string, unknown>;
-}
-
-/**
- * Saves one list of an organization as a whole: entries with an id of this organization are updated,
- * entries without one are added, and the organization's other entries are removed.
- */
-async function syncList(trx: Db, table: ChildTable, field: string, organizationId: number, rows: ChildRow[]): Promise<void> {
-  // The four tables share organization_id and id; their other columns come from the caller.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const db = trx as unknown as Kysely<any>;
-  const existing = new Set<number>((await db.selectFrom(table).select('id').where('organization_id', '=', organizationId).execute()).map((r) => r.id));
-  const errors: FieldErrors = {};
-  rows.forEach((row, i) => {
-    if (row.id != null && !existing.has(row.id)) addError(errors, [field, i, 'id'], 'invalid');
-  });
-  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-  const kept = rows.flatMap((r) => (r.id != null ? [r.id] : []));
-  let removal = db.deleteFrom(table).where('organization_id', '=', organizationId);
-  if (kept.length > 0) removal = removal.where('id', 'not in', kept);
-  await removal.execute();
-  for (const row of rows) {
-    if (row.id != null) await db.updateTable(table).set(row.values).where('id', '=', row.id).execute();
-  }
-  const added = rows.filter((r) => r.id == null).map((r) => ({ organization_id: organizationId, ...r.values }));
-  if (added.length > 0) await db.insertInto(table).values(added).execute();
-}
+/** The organization's four lists, each saved with per-entry audit entries (`saveChildRows`). */
+export const ORGANIZATION_LISTS = {
+  managing_directors: childRows({ table: 'organization_managing_directors', parentKey: 'organization_id', field: 'managing_directors', auditType: 'OrganizationManagingDirector' }),
+  legal_imprints: childRows({ table: 'organization_legal_imprints', parentKey: 'organization_id', field: 'legal_imprints', auditType: 'OrganizationLegalImprint' }),
+  signers: childRows({ table: 'organization_signers', parentKey: 'organization_id', field: 'signers', auditType: 'OrganizationSigner' }),
+  wbs_codes: childRows({ table: 'organization_wbs_codes', parentKey: 'organization_id', field: 'wbs_codes', auditType: 'OrganizationWbsCode' }),
+};
 
 /** Signers are users; each must exist. */
 async function checkSigners(trx: Db, input: OrganizationInput): Promise<void> {
@@ -65,7 +41,7 @@ async function checkSigners(trx: Db, input: OrganizationInput): Promise<void> {
  * The 15 WBS rows. A row is known by its pair, so stored rows keep their ids whatever ids the input
  * carries; a pair the input lacks keeps its stored template, or starts with the default one.
  */
-async function wbsRows(trx: Db, organizationId: number | null, input: OrganizationInput): Promise<ChildRow[]> {
+async function wbsRows(trx: Db, organizationId: number | null, input: OrganizationInput): Promise<ChildRow<Partial<ChildValues<'organization_wbs_codes'>>>[]> {
   const stored = organizationId
     ? await trx
         .selectFrom('organization_wbs_codes')
@@ -109,14 +85,6 @@ function columns(input: OrganizationInput) {
   };
 }
 
-/** Stores a new logo (removed again if the write fails) and returns its columns. */
-async function storeLogo(ctx: AppContext, w: WriteContext, logo: UploadedFile) {
-  const type = sniffType(logo.data.subarray(0, 512)) ?? 'application/octet-stream';
-  const stored = await ctx.storage.put(logo.data, type, LOGO_EXTENSIONS[type]);
-  w.onRollback(() => ctx.storage.remove(stored.key));
-  return { logo_key: stored.key, logo_content_type: type, logo_digest: stored.digest };
-}
-
 /** Creates (`id` null) or updates an organization with its four lists and its logo. */
 export async function saveOrganization(ctx: AppContext, w: WriteContext, id: number | null, input: OrganizationWrite): Promise<number> {
   const { trx } = w;
@@ -124,8 +92,9 @@ export async function saveOrganization(ctx: AppContext, w: WriteContext, id: num
   const previousLogo = id
     ? (await trx.selectFrom('organizations').select('logo_key').where('id', '=', id).executeTakeFirstOrThrow()).logo_key
     : null;
+  // The upload is in storage already; a record that does not commit leaves it to the request's clean-up.
   const logo = input.logo
-    ? await storeLogo(ctx, w, input.logo)
+    ? { logo_key: input.logo.key, logo_content_type: input.logo.type, logo_digest: input.logo.digest }
     : input.remove_logo
       ? { logo_key: null, logo_content_type: null, logo_digest: null }
       : {};
@@ -135,18 +104,14 @@ export async function saveOrganization(ctx: AppContext, w: WriteContext, id: num
     : (await trx.insertInto('organizations').values(values).returning('id').executeTakeFirstOrThrow()).id;
   if (previousLogo && 'logo_key' in logo) w.afterCommit(() => ctx.storage.remove(previousLogo));
 
-  const positioned = <T extends { id?: number | null }>(items: T[], values: (item: T) => Record<string, unknown>): ChildRow[] =>
+  // Entries keep the order they were given in; a new organization's entries are all new.
+  const positioned = <T extends { id?: number | null }, V>(items: T[], values: (item: T) => V) =>
     items.map((item, position) => ({ id: id ? item.id : null, values: { ...values(item), position } }));
-  await syncList(trx, 'organization_managing_directors', 'managing_directors', orgId, positioned(input.managing_directors, (d) => ({ full_name: d.full_name, email: d.email })));
-  await syncList(trx, 'organization_legal_imprints', 'legal_imprints', orgId, positioned(input.legal_imprints, (l) => ({ locale: l.locale, template: l.template })));
-  await syncList(
-    trx,
-    'organization_signers',
-    'signers',
-    orgId,
-    positioned(input.signers, (s) => ({ user_id: s.user_id, is_primary: s.is_primary, is_secondary: s.is_secondary })),
-  );
-  await syncList(trx, 'organization_wbs_codes', 'wbs_codes', orgId, await wbsRows(trx, id, input));
+  const L = ORGANIZATION_LISTS;
+  await saveChildRows(w, L.managing_directors, orgId, positioned(input.managing_directors, (d) => ({ full_name: d.full_name, email: d.email })));
+  await saveChildRows(w, L.legal_imprints, orgId, positioned(input.legal_imprints, (l) => ({ locale: l.locale, template: l.template })));
+  await saveChildRows(w, L.signers, orgId, positioned(input.signers, (s) => ({ user_id: s.user_id, is_primary: s.is_primary, is_secondary: s.is_secondary })));
+  await saveChildRows(w, L.wbs_codes, orgId, await wbsRows(trx, id, input));
   return orgId;
 }
 

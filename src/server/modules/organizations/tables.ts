@@ -4,6 +4,9 @@ import type { CONTRACT_TYPES, REVENUE_SHARE_TYPES } from '../../../shared/valida
 
 type TextList = ColumnType<string[], string[] | undefined, string[]>;
 
+/** Columns holding storage keys (see `stored-files.ts`). */
+export const organizationFiles = [{ table: 'organizations', column: 'logo_key' }];
+
 export interface OrganizationsTable {
   id: Id;
   name: string;

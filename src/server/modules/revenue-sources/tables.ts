@@ -1,8 +1,8 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, Id } from '../../db/schema.js';
+import type { RevenueSourceType, RiskRating } from '../../../shared/entities/revenue-source.js';
 
-export const REVENUE_SOURCE_TYPES = ['youtube_channel', 'youtube_label'] as const;
-export type RevenueSourceType = (typeof REVENUE_SOURCE_TYPES)[number];
+export type { RevenueSourceType };
 
 /** A channel or label revenue is allocated to (spec 3, 3.4); `reference_id` is the channel id or label name. */
 export interface RevenueSourcesTable {
@@ -29,7 +29,8 @@ export interface RevenueSourcesTable {
   child_friendly: Generated<boolean>;
   part_of_youtube_partner_program: Generated<boolean>;
   advertiser_friendly: Generated<boolean>;
-  risk_rating: 'no' | 'low' | 'medium' | 'high' | null;
+  /** The newest assessment's band (4.4), set by every write; `no` without assessments. */
+  risk_rating: Generated<RiskRating>;
   overridden_channel_id: string | null;
   is_override: Generated<boolean>;
   created_at: CreatedAt;
@@ -37,8 +38,40 @@ export interface RevenueSourcesTable {
   lock_version: Generated<number>;
 }
 
+/** A channel's registration with a content owner; dates are 'yyyy-MM-dd'. */
+export interface RevenueSourceRegistrationsTable {
+  id: Id;
+  revenue_source_id: number;
+  content_owner_id: number;
+  entered_cms_at: string | null;
+  exited_cms_at: string | null;
+  preferred_execution_on: string;
+  count_subscribers_on_switch: Generated<number>;
+  switch_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface RevenueSourceRiskAssessmentsTable {
+  id: Id;
+  revenue_source_id: number;
+  audit_date: string;
+  reason: string;
+  usage_of_content_without_commentary: number;
+  usage_of_unlicensed_commercial_music: number;
+  controversial_topics_or_bad_language: number;
+  shocking_images_or_footage: number;
+  usage_of_misleading_thumbnails: number;
+  clickbait_video_titles: number;
+  comment: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     revenue_sources: RevenueSourcesTable;
+    revenue_source_registrations: RevenueSourceRegistrationsTable;
+    revenue_source_risk_assessments: RevenueSourceRiskAssessmentsTable;
   }
 }

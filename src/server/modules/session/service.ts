@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/connection.js';
 import { digest, newToken } from '../../lib/tokens.js';
 import { verifyPassword } from './passwords.js';
+import { clearFailures, recordOutcome, reserveAccountAttempt, reserveAddressAttempt } from './sign-in-limits.js';
 import './tables.js';
 
 export interface SessionUser {
@@ -58,10 +59,6 @@ export async function revokeUserSessions(db: Db, userId: number): Promise<void> 
     .execute();
 }
 
-async function logAttempt(db: Db, email: string, ip: string | undefined, method: string, outcome: string) {
-  await db.insertInto('sign_in_attempts').values({ email: email.slice(0, 320), ip: ip ?? null, method, outcome }).execute();
-}
-
 export type SignInOutcome = { ok: true; user: SessionUser } | { ok: false; reason: string };
 
 /**
@@ -74,52 +71,26 @@ export async function signInWithPassword(
   input: { email: string; password: string; ip?: string },
 ): Promise<SignInOutcome> {
   const email = input.email.trim();
-  const since = new Date(Date.now() - config.signInRateLimit.windowMs);
-  if (input.ip) {
-    const { n } = await db
-      .selectFrom('sign_in_attempts')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('ip', '=', input.ip)
-      .where('created_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (n >= config.signInRateLimit.max) {
-      await logAttempt(db, email, input.ip, 'password', 'rate_limited');
-      return { ok: false, reason: 'rate_limited' };
-    }
-  }
+  const attemptId = await reserveAddressAttempt(db, config, { email, ip: input.ip, method: 'password' });
+  if (attemptId === null) return { ok: false, reason: 'rate_limited' };
 
   const user = await db
     .selectFrom('users')
     .selectAll()
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-  const valid = await verifyPassword(user?.password_digest ?? null, input.password);
+  // Only an attempt reserved on an unlocked account has its password checked; the others spend the
+  // same time on a dummy, so a locked or unknown account does not show.
+  const reserved = user ? await reserveAccountAttempt(db, config, user.id) : false;
+  const valid = await verifyPassword(reserved ? user!.password_digest : null, input.password);
   let reason = 'success';
   if (!user) reason = 'unknown_email';
-  else if (user.locked_until && user.locked_until > new Date()) reason = 'locked';
+  else if (!reserved) reason = 'locked';
   else if (!valid) reason = 'wrong_password';
   else if (user.disabled) reason = 'disabled';
 
-  if (user && reason === 'wrong_password') {
-    const windowStart = new Date(Date.now() - config.lockout.windowMinutes * 60_000);
-    const fresh = !user.first_failed_at || user.first_failed_at < windowStart;
-    const failures = fresh ? 1 : user.failed_attempts + 1;
-    await db
-      .updateTable('users')
-      .set({
-        failed_attempts: failures,
-        first_failed_at: fresh ? new Date() : user.first_failed_at,
-        locked_until: failures >= config.lockout.maxFailures ? new Date(Date.now() + config.lockout.lockMinutes * 60_000) : null,
-      })
-      .where('id', '=', user.id)
-      .execute();
-  }
-  await logAttempt(db, email, input.ip, 'password', reason);
+  await recordOutcome(db, attemptId, reason);
   if (!user || reason !== 'success') return { ok: false, reason };
-  await db
-    .updateTable('users')
-    .set({ failed_attempts: 0, first_failed_at: null, locked_until: null })
-    .where('id', '=', user.id)
-    .execute();
+  await clearFailures(db, user.id);
   return { ok: true, user };
 }

@@ -35,6 +35,8 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Last request, kept to the minute (see `authenticate`). */
+  last_seen_at: Generated<Date>;
 }
 
 export interface SignInAttemptsTable {

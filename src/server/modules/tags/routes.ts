@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { orNull } from '../../../shared/validation/fields.js';
-import { validateTag, type TagInput } from '../../../shared/validation/tags.js';
+import { DEFAULT_TAG_COLOR, validateTag, type TagInput } from '../../../shared/validation/tags.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { byIds, lookupRoute, resourceRoutes, valid } from '../../http/resource.js';
@@ -26,7 +26,8 @@ function loadTags(db: Db, ids: readonly number[]): Promise<TagEntity[]> {
   );
 }
 
-const row = (input: TagInput) => ({ name: input.name, color: orNull(input.color) });
+// A tag always has a chip colour: one not sent (the form has none) or blank gets the default.
+const row = (input: TagInput) => ({ name: input.name, color: orNull(input.color) ?? DEFAULT_TAG_COLOR });
 
 /** /api/tags (spec 1, 2.11, 7.3). The lookup feeds the tag fields of vendors and contracts: any signed-in user. */
 export function tagRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -58,5 +59,6 @@ export function tagRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     constraints: { tags_name_key: { name: ['already_used'] } },
     auditIgnore: ['count_linked_entries'],
+    bulkDelete: true,
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { ALL_ROLES } from '../../../shared/roles.js';
+import { ALL_ROLES, CONTRACTS_ROLES } from '../../../shared/roles.js';
 import { validateUser, type UserInput } from '../../../shared/validation/users.js';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
@@ -8,19 +8,25 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { lookupRoute, recordId, resourceRoutes, valid, write } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
-import { sendPasswordMail } from '../session/password-reset.js';
-import { createUser, loadUsers, updateUser, type UserEntity } from './service.js';
+import { sendPasswordMailJob } from '../session/password-reset.js';
+import { createUser, loadUsers, setDisabled, updateUser, type UserEntity } from './service.js';
 
 const ROLES = ['admin'];
+/**
+ * Who may look users up: the screens that pick one (spec 1, 7.3): account managers on vendors (and the
+ * vendor list's filter), signers on organizations (admin) and contracts.
+ */
+const LOOKUP_ROLES = ['vendors', 'vendors_admin', ...CONTRACTS_ROLES];
 
 /**
- * /api/users (spec 1, 2.12, 7.3), POST /api/users/:id/reset_password, and the lookup for account manager
- * and signer pickers (any signed-in user; enabled users only).
+ * /api/users (spec 1, 2.12, 7.3) with the disable / enable transitions and bulk actions and bulk delete,
+ * POST /api/users/:id/reset_password, and the lookup for account manager and signer pickers (enabled
+ * users only).
  */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('User', ROLES);
 
-  lookupRoute(app, '/api/users/lookup', [], ({ like, limit }) =>
+  lookupRoute(app, '/api/users/lookup', LOOKUP_ROLES, ({ like, limit }) =>
     ctx.db
       .selectFrom('users')
       .select(['id', 'email', 'first_name', 'last_name'])
@@ -38,7 +44,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!target) throw notFound();
     await write(ctx.db, user, async (w) => {
       await audit(w.trx, { action: 'reset_password', type: 'User', id: target.id, changes: {}, userId: user.id });
-      w.afterCommit(() => sendPasswordMail(ctx, target, 'reset'));
+      await sendPasswordMailJob(ctx, w, target.id, 'reset');
     });
     return reply.code(204).send();
   });
@@ -60,7 +66,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
         roles: 'users.roles',
         disabled: 'users.disabled',
         created_at: 'users.created_at',
-        last_sign_in_at: 'users.last_sign_in_at',
+        last_sign_in_at: { column: 'users.last_sign_in_at', nullable: true },
       },
       defaultSort: { column: 'email', direction: 'asc' },
       filters: {
@@ -89,5 +95,11 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       users_contracts_roles_exclusive: { roles: ['exclusive'] },
     },
     auditIgnore: ['current_user', 'can_be_edited', 'can_be_deleted', 'authentications', 'last_sign_in_at'],
+    bulkDelete: true,
+    // POST /api/users/:id/disable and POST /api/users/disable {ids}; the guard keeps one's own account out.
+    actions: {
+      disable: { flag: (u) => !u.disabled, bulk: true, run: (w, current) => setDisabled(w, current, true) },
+      enable: { flag: 'disabled', bulk: true, run: (w, current) => setDisabled(w, current, false) },
+    },
   });
 }

@@ -3,7 +3,7 @@ import type { UserInput } from '../../../shared/validation/users.js';
 import type { AppContext, CurrentUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { byIds, type WriteContext } from '../../http/resource.js';
-import { sendPasswordMail } from '../session/password-reset.js';
+import { sendPasswordMailJob } from '../session/password-reset.js';
 import { revokeUserSessions } from '../session/service.js';
 import '../session/tables.js';
 
@@ -54,12 +54,8 @@ const row = (input: UserInput) => ({ ...input, roles: [...new Set(input.roles)] 
 /** A new account gets a link to set its password, unless staff sign in only by single sign-on. */
 export async function createUser(ctx: AppContext, w: WriteContext, input: UserInput): Promise<number> {
   const user = await w.trx.insertInto('users').values(row(input)).returning(['id', 'email', 'first_name']).executeTakeFirstOrThrow();
-  if (ctx.config.loginMethods.includes('password')) {
-    w.afterCommit(async () => {
-      // The account exists either way; a failed mail is logged and can be repeated with reset_password.
-      await sendPasswordMail(ctx, user, 'welcome').catch((err) => ctx.log.error({ err, userId: user.id }, 'welcome mail failed'));
-    });
-  }
+  // Sent by a job in this transaction: mailed once the account committed, retried if the mail server fails.
+  if (ctx.config.loginMethods.includes('password')) await sendPasswordMailJob(ctx, w, user.id, 'welcome');
   return user.id;
 }
 
@@ -67,4 +63,10 @@ export async function createUser(ctx: AppContext, w: WriteContext, input: UserIn
 export async function updateUser(w: WriteContext, current: UserEntity, input: UserInput): Promise<void> {
   await w.trx.updateTable('users').set(row(input)).where('id', '=', current.id).execute();
   if (input.disabled && !current.disabled) await revokeUserSessions(w.trx, current.id);
+}
+
+/** The `disable` / `enable` transitions: the flag is the opposite state; disabling ends the user's sessions. */
+export async function setDisabled(w: WriteContext, current: UserEntity, disabled: boolean): Promise<void> {
+  await w.trx.updateTable('users').set({ disabled }).where('id', '=', current.id).execute();
+  if (disabled) await revokeUserSessions(w.trx, current.id);
 }

@@ -74,6 +74,7 @@ export function whitelistedChannelRoutes(app: FastifyInstance, ctx: AppContext):
       search: ['youtube_whitelisted_channels.channel_id'],
     },
     load: (db, ids) => loadWhitelistedChannels(db, ids),
+    unversioned: true,
     // No create or update: nothing is ever parsed.
     parse: () => {
       throw new Error('whitelisted channels take no payload');

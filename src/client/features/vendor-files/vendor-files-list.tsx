@@ -1,0 +1,106 @@
+import { useEffect, useMemo, useRef } from 'react';
+import useSWR from 'swr';
+import { css } from 'styled-system/css';
+import type { VendorFile, VendorFileList } from '../../../shared/entities/vendor-file';
+import { api } from '../../api/client';
+import { useInitData } from '../../api/init-data';
+import { invalidateLists, Timestamp, type Column } from '../../kit/grid';
+import type { FilterField } from '../../kit/grid/filters';
+import { formatDisplayMonth } from '../../kit/fields';
+import { ListScreen } from '../../kit/list-screen';
+import { useT } from '../../lib/i18n';
+import { CreateVendorFilesDialog } from './create-dialog';
+import { setCreateDialogOpen, useCreateDialogOpen } from './create-dialog-state';
+import { PENDING_KEY, takeScheduled } from './pending';
+
+const R = 'vendor_files';
+const chip = css({ display: 'inline-flex', alignItems: 'center', px: '2', h: '20px', borderRadius: 'full', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border', fontFamily: 'mono', fontSize: 'xs' });
+const muted = css({ color: 'fg.muted', fontSize: 'xs' });
+const pendingNote = css({ fontSize: 'sm', color: 'fg.muted' });
+
+/** The digest's first 6 characters as a chip, the whole SHA-256 in its tooltip and for screen readers. */
+function DigestChip({ digest }: { digest: string }) {
+  const t = useT();
+  return (
+    <span className={chip} title={digest}>
+      <span aria-hidden="true">{digest.slice(0, 6)}</span>
+      <span className="sr-only">{t('vendor_files.digest_label', { digest })}</span>
+    </span>
+  );
+}
+
+const columns: Column<VendorFile>[] = [
+  { id: 'id', header: `${R}.fields.id`, sortable: true, width: 70, grow: 0, align: 'end' },
+  {
+    id: 'organization',
+    header: `${R}.fields.organization`,
+    sortable: true,
+    rowHeader: true,
+    width: 240,
+    grow: 2,
+    cell: (f) => (
+      <>
+        <span>{f.organization.name}</span> <span className={muted}>{f.organization.number}</span>
+      </>
+    ),
+  },
+  { id: 'month', header: `${R}.fields.month`, sortable: true, width: 110, grow: 0, cell: (f) => <span>{formatDisplayMonth(f.month)}</span> },
+  { id: 'digest', header: `${R}.fields.digest`, width: 110, grow: 0, cell: (f) => <DigestChip digest={f.digest} /> },
+  { id: 'created_at', header: `${R}.fields.created_at`, sortable: true, width: 180, grow: 0, cell: (f) => <Timestamp value={f.created_at} /> },
+];
+const defaults = { sort_by: 'created_at', sort_direction: 'desc' } as const;
+
+/**
+ * While `create_all`'s jobs run, the list says so and asks again every 2 s; when they are done it
+ * reloads the list, so the new files appear without a manual reload.
+ */
+function PendingJobs() {
+  const t = useT();
+  const { data } = useSWR<VendorFileList>(PENDING_KEY, () => api.get<VendorFileList>('/api/vendor_files', { s: 1 }), {
+    refreshInterval: (latest) => (latest?.jobs_pending ? 2000 : 0),
+    revalidateOnFocus: false,
+  });
+  const wasPending = useRef(false);
+  const pending = data?.jobs_pending ?? false;
+  useEffect(() => {
+    if (!data) return;
+    if (!data.jobs_pending && (wasPending.current || takeScheduled())) void invalidateLists('/api/vendor_files');
+    wasPending.current = data.jobs_pending;
+  }, [data]);
+  return (
+    <span role="status" className={pendingNote}>
+      {pending ? t('vendor_files.jobs_pending') : ''}
+    </span>
+  );
+}
+
+/** /vendor-files (spec 2, 2 "Vendor files"): filters organization and month, downloads, create dialog, delete. */
+export default function VendorFilesList() {
+  const { organizations } = useInitData();
+  const open = useCreateDialogOpen();
+  const filters = useMemo<FilterField[]>(
+    () => [
+      { kind: 'select', name: 'organization_id', label: `${R}.fields.organization`, options: organizations.map((o) => ({ value: String(o.id), label: o.name })) },
+      { kind: 'month', name: 'month', label: `${R}.fields.month` },
+    ],
+    [organizations],
+  );
+  // Leaving the screen closes the dialog, so it does not open again on the next visit.
+  useEffect(() => () => setCreateDialogOpen(false), []);
+  return (
+    <>
+      <ListScreen<VendorFile>
+        title={`${R}.title`}
+        path="/api/vendor_files"
+        resource={R}
+        columns={columns}
+        filters={filters}
+        defaults={defaults}
+        toolbar={<PendingJobs />}
+        newCommand="vendor_files.create"
+        openCommand="vendor_files.download"
+      />
+      <CreateVendorFilesDialog isOpen={open} onClose={() => setCreateDialogOpen(false)} />
+    </>
+  );
+}

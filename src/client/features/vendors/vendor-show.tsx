@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
+import useSWR from 'swr';
+import { Link } from 'wouter';
+import { api, ApiError } from '../../api/client';
+import { usePageEntity } from '../../commands/page-context';
+import { FormTitle } from '../../kit/form';
+import { CommandButton } from '../../kit/grid';
+import { RouteTabs } from '../../kit/route-tabs';
+import { useT } from '../../lib/i18n';
+import { routePath } from '../../route-table';
+import type { ScreenProps } from '../index';
+import { ChangeRequestAlert } from './change-request-alert';
+import { ConfirmChangeRequestDialog } from './confirm-change-request-dialog';
+import type { Vendor } from './vendor';
+import { VendorActionsMenu } from './vendor-actions-menu';
+import { VendorAuditLogs } from './vendor-audit-logs';
+import { VendorSections } from './vendor-details';
+import { VendorState } from './vendor-state';
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: '1100px', minH: 0, h: '100%' });
+const head = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', '& h1': { mb: 0, mr: 'auto' } });
+const tagList = css({ display: 'flex', gap: '1', flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0 });
+const tag = css({ px: '2', h: '20px', display: 'inline-flex', alignItems: 'center', borderRadius: 'full', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border', fontSize: 'xs' });
+
+/**
+ * A vendor (spec 2, 2 "/vendors/{id}/show"): tags, edit, the actions menu, the change-request alert and
+ * the details, or the audit log on its own tab.
+ */
+export default function VendorShow({ params }: ScreenProps) {
+  const t = useT();
+  const path = `/api/vendors/${params.id}`;
+  const { data: vendor, error, mutate } = useSWR<Vendor>(path, (url: string) => api.get<Vendor>(url), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const entity = useMemo(() => (vendor ? { resource: 'vendors', id: vendor.id, record: vendor as unknown as Record<string, unknown> } : undefined), [vendor]);
+  usePageEntity(entity);
+
+  if (error) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <div role="alert" className={css({ display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'flex-start' })}>
+        <FormTitle title="pages.vendors.show" />
+        <p className={css({ m: 0 })}>{t(missing ? 'form.not_found' : 'form.load_failed')}</p>
+        <div className={css({ display: 'flex', gap: '2' })}>
+          {!missing && (
+            <button type="button" className={button()} onClick={() => void mutate()}>
+              {t('form.retry')}
+            </button>
+          )}
+          <Link href={routePath('vendors.list')} className={button()}>
+            {t('form.back_to_list')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (!vendor) {
+    return (
+      <div role="status" className={css({ p: '4', color: 'fg.muted' })}>
+        {t('form.loading')}
+      </div>
+    );
+  }
+  const auditTab = params.tab === 'audit-logs';
+  return (
+    <div className={page}>
+      <div className={head}>
+        <FormTitle title="pages.vendors.show" name={vendor.name} />
+        <VendorState vendor={vendor} />
+        <CommandButton command="vendors.edit_current" variant="primary" />
+        <VendorActionsMenu vendor={vendor} />
+      </div>
+      {vendor.tags?.length > 0 && (
+        <ul className={tagList} aria-label={t('vendors.fields.tags')}>
+          {vendor.tags.map((x) => (
+            <li key={x.id} className={tag}>
+              {x.name}
+            </li>
+          ))}
+        </ul>
+      )}
+      <RouteTabs
+        label="vendors.tabs.details_label"
+        tabs={[
+          { href: routePath('vendors.show', { id: vendor.id }), label: 'vendors.tabs.details' },
+          { href: routePath('vendors.show', { id: vendor.id, tab: 'audit-logs' }), label: 'vendors.tabs.audit_logs' },
+        ]}
+      />
+      {auditTab ? (
+        <VendorAuditLogs vendorId={vendor.id} />
+      ) : (
+        <>
+          <ChangeRequestAlert vendor={vendor} />
+          <VendorSections vendor={vendor} />
+        </>
+      )}
+      <ConfirmChangeRequestDialog />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import currencyCodes from 'currency-codes';
+import DecimalJs from 'decimal.js';
+
+/**
+ * Money, rates and percentages for both sides (DESIGN principle 4): decimal strings on the wire and in
+ * the database (NUMERIC), `Decimal` in computations, never a JavaScript number. This is the one decimal
+ * grammar (`isDecimal`), the one comparison and the one place amounts are rounded, split and formatted.
+ */
+
+/** decimal.js with room for any NUMERIC we store, rounding half away from zero ("half up" in bookkeeping). */
+export const Decimal = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_UP, toExpNeg: -60, toExpPos: 60 });
+export type Decimal = InstanceType<typeof Decimal>;
+
+declare const brand: unique symbol;
+type Branded<B extends string> = string & { readonly [brand]: B };
+/** A sum of money as a decimal string with `.` (`'1234.50'`). */
+export type Amount = Branded<'Amount'>;
+/** An exchange rate as a decimal string (`'0.9612345678'`). */
+export type Rate = Branded<'Rate'>;
+/** A percentage as a decimal string, 100 being the whole (`'12.5'`). */
+export type Percentage = Branded<'Percentage'>;
+/** What the arithmetic takes: a branded decimal string or a `Decimal`; a plain `number` does not fit. */
+export type DecimalValue = Amount | Rate | Percentage | Decimal;
+
+/** The wire grammar: an optional minus, digits, optionally a point and digits. No exponent, no grouping. */
+const GRAMMAR = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+export interface DecimalShape {
+  /** Most digits before the point (a NUMERIC's precision minus scale). */
+  intDigits?: number;
+  /** Most digits after the point (a NUMERIC's scale, a currency's minor units). */
+  fracDigits?: number;
+  /** Whether a minus sign is allowed (default true). */
+  negative?: boolean;
+}
+
+/** Whether `text` is a decimal of the wire grammar (and of `shape`, when given). */
+export function isDecimal(text: string, shape: DecimalShape = {}): boolean {
+  const m = GRAMMAR.exec(text);
+  if (!m) return false;
+  if (m[1] && shape.negative === false) return false;
+  if (shape.intDigits !== undefined && m[2].replace(/^0+(?=\d)/, '').length > shape.intDigits) return false;
+  return shape.fracDigits === undefined || (m[3] ?? '').length <= shape.fracDigits;
+}
+
+/**
+ * A payload's decimal as a wire string: a string of the grammar (trimmed), or a finite JSON number
+ * written out in full (`1e-7` → `0.0000001`, as JSON wrote it, never through arithmetic); else undefined.
+ */
+export function wireDecimal(value: unknown): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value).toFixed() : undefined;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return isDecimal(text) ? text : undefined;
+}
+
+/** The decimal separator people write in `locale`: `,` in German, `.` in English. */
+export function decimalSeparator(locale: string): '.' | ',' {
+  const part = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal');
+  return part?.value === ',' ? ',' : '.';
+}
+
+/**
+ * Text typed in a field as a wire decimal, or undefined when it is not one. A person may write the
+ * locale's separator (`12,5` in German) or a point; the wire (`isDecimal`) only takes the point.
+ */
+export function parseDecimalInput(text: string, locale: string, shape: DecimalShape = {}): string | undefined {
+  const trimmed = text.trim();
+  const separator = decimalSeparator(locale);
+  if (separator === ',' && trimmed.includes(',') && trimmed.includes('.')) return undefined;
+  const wire = separator === ',' ? trimmed.replace(',', '.') : trimmed;
+  return isDecimal(wire, shape) ? wire : undefined;
+}
+
+/** A wire decimal as a person writes it in `locale` (`12.5` → `12,5` in German), without grouping. */
+export function decimalInputText(value: string, locale: string): string {
+  return isDecimal(value) && decimalSeparator(locale) === ',' ? value.replace('.', ',') : value;
+}
+
+function brandOf<B extends DecimalValue>(value: string | Decimal, what: string): B {
+  if (typeof value !== 'string') return value.toFixed() as B;
+  if (!isDecimal(value)) throw new TypeError(`not a decimal ${what}: ${JSON.stringify(value)}`);
+  return value as B;
+}
+/** Checks and brands a wire decimal (or a computed `Decimal`) as an amount; throws on anything else. */
+export const amount = (value: string | Decimal): Amount => brandOf<Amount>(value, 'amount');
+export const rate = (value: string | Decimal): Rate => brandOf<Rate>(value, 'rate');
+export const percentage = (value: string | Decimal): Percentage => brandOf<Percentage>(value, 'percentage');
+
+/** A `Decimal` of a branded value; a bare string must be of the wire grammar. */
+export function toDecimal(value: DecimalValue | string): Decimal {
+  if (typeof value !== 'string') return value;
+  if (!isDecimal(value)) throw new TypeError(`not a decimal: ${JSON.stringify(value)}`);
+  return new Decimal(value);
+}
+
+/** -1, 0 or 1 as `a` is less than, equal to or greater than `b` (`'1.50'` equals `'1.5'`). */
+export function compare(a: DecimalValue | string, b: DecimalValue | string): -1 | 0 | 1 {
+  return toDecimal(a).comparedTo(toDecimal(b)) as -1 | 0 | 1;
+}
+
+export const add = (a: Amount, b: Amount): Amount => amount(toDecimal(a).plus(toDecimal(b)));
+export const subtract = (a: Amount, b: Amount): Amount => amount(toDecimal(a).minus(toDecimal(b)));
+/** The exact product (not rounded): round it with `roundTo` / `roundToCurrency` when it becomes money. */
+export const multiply = (a: DecimalValue, b: DecimalValue): Decimal => toDecimal(a).times(toDecimal(b));
+/** `percent` % of `value`, exact. */
+export const percentOf = (value: DecimalValue, percent: Percentage | Decimal): Decimal => toDecimal(value).times(toDecimal(percent)).dividedBy(100);
+export const sum = (values: readonly Amount[]): Amount => amount(values.reduce((acc, v) => acc.plus(toDecimal(v)), new Decimal(0)));
+
+/** Digits after the point of a currency's minor unit (EUR 2, JPY 0, BHD 3); 2 for codes without one. */
+export function minorUnits(currency: string): number {
+  return currencyCodes.code(currency)?.digits ?? 2;
+}
+
+/** Rounds half away from zero to `digits` after the point, written with exactly that many. */
+export function roundTo(value: DecimalValue, digits: number): Amount {
+  return amount(toDecimal(value).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP).toFixed(digits));
+}
+
+/** Rounds half away from zero to the currency's minor units: `roundToCurrency('2.345', 'EUR')` is `'2.35'`. */
+export const roundToCurrency = (value: DecimalValue, currency: string): Amount => roundTo(value, minorUnits(currency));
+
+/**
+ * Splits `total` by `percentages` into amounts of `digits` decimals (a currency's minor units) that add
+ * up exactly: each part is its exact share cut to the unit, and the units left over go one each to the
+ * parts with the largest remainders (ties to the earlier part). Percentages summing to 100 split the
+ * whole `total`; otherwise the parts add up to their rounded share of it.
+ */
+export function splitByPercentages(total: Amount, percentages: readonly Percentage[], digits: number): Amount[] {
+  if (percentages.length === 0) return [];
+  const unit = new Decimal(10).pow(-digits);
+  const whole = toDecimal(total);
+  const sign = whole.isNegative() ? -1 : 1;
+  const abs = whole.abs();
+  const shares = percentages.map((p) => abs.times(toDecimal(p)).dividedBy(100));
+  const target = shares.reduce((a, s) => a.plus(s), new Decimal(0)).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP);
+  const floors = shares.map((s) => s.toDecimalPlaces(digits, Decimal.ROUND_DOWN));
+  // A count of minor units (fewer than the parts), not money: a number is exact here.
+  let left = target.minus(floors.reduce((a, f) => a.plus(f), new Decimal(0))).dividedBy(unit).toNumber();
+  const byRemainder = shares.map((s, i) => ({ i, rest: s.minus(floors[i]) })).sort((a, b) => b.rest.comparedTo(a.rest) || a.i - b.i);
+  const parts = [...floors];
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    parts[i] = parts[i].plus(unit);
+    left -= 1;
+  }
+  return parts.map((p) => amount(p.times(sign).toFixed(digits)));
+}
+
+/** Building an Intl formatter costs far more than using one; a scrolling grid formats thousands of cells. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A decimal for people in `locale` with grouping (`1234.5` → `1,234.50` / `1.234,50`): at least
+ * `minFraction` digits after the point and never fewer than given. `Intl.NumberFormat#format` takes the
+ * decimal string and keeps its exact digits. Text that is not a decimal is returned as it is.
+ */
+export function formatDecimal(value: string, locale: string, minFraction = 0): string {
+  const text = value.trim();
+  if (!isDecimal(text)) return text;
+  const given = text.split('.')[1]?.length ?? 0;
+  const max = Math.max(minFraction, given);
+  const key = `${locale}|${minFraction}|${max}`;
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: minFraction, maximumFractionDigits: max })));
+  return f.format(text as Intl.StringNumericLiteral);
+}
+
+/** An amount with at least its currency's minor units and the code after it: `1,234.50 EUR`. */
+export function formatAmount(value: string, currency: string | undefined, locale: string): string {
+  const text = formatDecimal(value, locale, currency ? minorUnits(currency) : 2);
+  return currency ? `${text} ${currency}` : text;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { demoContracts } from '../../src/server/db/demo/contracts.js';
+import { demoReferenceData } from '../../src/server/db/demo/reference.js';
+import { demoRevenueSources } from '../../src/server/db/demo/revenue-sources.js';
+import { demoUsers } from '../../src/server/db/demo/users.js';
+import { demoVendors } from '../../src/server/db/demo/vendors.js';
+import { setupApi } from '../support/api.js';
+
+const api = setupApi();
+
+describe('contract demo data', () => {
+  it('loads contracts in every state on the demo vendors and sources, a termination pending and a vendor on hold', async () => {
+    await api.db.transaction().execute(async (trx) => {
+      for (const seed of [demoUsers, demoReferenceData, demoRevenueSources, demoVendors, demoContracts]) await seed.run(trx);
+    });
+    const admin = await api.user(['admin']);
+    const list = async (query: string) => (await api.request({ method: 'GET', url: `/api/contracts?size=100&${query}`, as: admin })).json();
+    const all = await list('');
+    const states = new Set(all.entries.map((c: { state: string }) => c.state));
+    expect(states).toEqual(new Set(['draft', 'approval_pending', 'signing_pending', 'rejected', 'signing_cancelled', 'signed', 'terminated', 'cancelled']));
+    expect((await list('list=termination_pending')).total).toBe(1);
+    expect((await list('filter[payout_on_hold]=1')).total).toBe(1);
+    const terminated = all.entries.find((c: { state: string }) => c.state === 'terminated');
+    expect(terminated).toMatchObject({ active_from: '2025-01-01', active_to: '2026-06-30', state_final: true });
+
+    // A signed demo contract saved unchanged passes every rule and changes nothing.
+    const signed = all.entries.find((c: { state: string; revenue_shares: unknown[] }) => c.state === 'signed' && c.revenue_shares.length === 4);
+    const saved = await api.request({ method: 'PUT', url: `/api/contracts/${signed.id}`, payload: { contract: signed }, as: admin });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().lock_version).toBe(signed.lock_version);
+  });
+});

@@ -1,0 +1,64 @@
+import Fastify, { type RouteOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../src/server/http/json-body.js';
+import { registerModules } from '../../src/server/modules/index.js';
+import { setupApi, type TestUser } from '../support/api.js';
+
+const api = setupApi();
+let admin: TestUser;
+/** Every write route the modules register, as `METHOD url` with its path parameters filled in. */
+const writeRoutes: { method: string; url: string }[] = [];
+
+beforeAll(async () => {
+  admin = await api.user(['admin']);
+  // The routes as the modules declare them, collected on a scratch instance.
+  const scratch = Fastify();
+  scratch.addHook('onRoute', (route: RouteOptions) => {
+    for (const method of [route.method].flat()) {
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) writeRoutes.push({ method, url: route.url!.replace(/:[A-Za-z_]+/g, '1') });
+    }
+  });
+  registerModules(scratch, { ...api.ctx, log: scratch.log });
+  await scratch.close();
+});
+
+/** `{"tag":{"name":[[[[...]]]]}}`: about 10 KB, nested 5,000 deep. */
+const deep = `{"tag":{"name":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+
+describe('JSON bodies', () => {
+  it('a body nested 5,000 deep is a 400 with the reason on every write route', async () => {
+    expect(writeRoutes.length).toBeGreaterThanOrEqual(21);
+    for (const route of writeRoutes) {
+      const res = await api.request({ method: route.method as 'POST', url: route.url, headers: { 'content-type': 'application/json' }, payload: deep, as: admin });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(400);
+      expect(res.json().error, `${route.method} ${route.url}`).toContain(`nested deeper than ${MAX_JSON_DEPTH}`);
+    }
+  });
+
+  it('malformed JSON is a 400 on every write route', async () => {
+    for (const route of writeRoutes) {
+      for (const payload of ['{"tag": {"name": ', '{"a":1}}', '[', 'nul']) {
+        const res = await api.request({ method: route.method as 'POST', url: route.url, headers: { 'content-type': 'application/json' }, payload, as: admin });
+        expect(res.statusCode, `${route.method} ${route.url} ${payload}`).toBe(400);
+      }
+    }
+  });
+
+  it('a body at the limit is parsed; brackets inside strings do not count', async () => {
+    const nested = (n: number) => `{"tag":{"name":${'['.repeat(n)}${']'.repeat(n)}}}`;
+    const atLimit = await api.request({ method: 'POST', url: '/api/tags', headers: { 'content-type': 'application/json' }, payload: nested(MAX_JSON_DEPTH - 2), as: admin });
+    expect(atLimit.statusCode).toBe(422);
+    const overLimit = await api.request({ method: 'POST', url: '/api/tags', headers: { 'content-type': 'application/json' }, payload: nested(MAX_JSON_DEPTH - 1), as: admin });
+    expect(overLimit.statusCode).toBe(400);
+    const bracketName = `${'['.repeat(100)}"\\"{${'{'.repeat(100)}`;
+    const created = await api.request({ method: 'POST', url: '/api/tags', payload: { tag: { name: bracketName.slice(0, 60), color: '#aabbcc' } }, as: admin });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(jsonDepthExceeds(JSON.stringify({ a: '[[[[[[' }), 2)).toBe(false);
+    expect(jsonDepthExceeds('{"a":"\\\\","b":[[[]]]}', 3)).toBe(true);
+  });
+
+  it('prototype poisoning is still refused', async () => {
+    const res = await api.request({ method: 'POST', url: '/api/tags', headers: { 'content-type': 'application/json' }, payload: '{"tag":{"__proto__":{"admin":true}}}', as: admin });
+    expect(res.statusCode).toBe(400);
+  });
+});
