@@ -1,10 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { ROUTES } from "../../src/client/route-table";
-import { AXE_TAGS, signIn, withAppDb } from "./support";
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ROUTES } from '../../src/client/route-table';
+import { AXE_TAGS, signIn, withAppDb } from './support';
 
 /**
  * axe-core with every WCAG 2.x A/AA rule and the best practices on every screen of the app, in both
@@ -14,47 +14,35 @@ import { AXE_TAGS, signIn, withAppDb } from "./support";
 
 // Each route with a screen, and the table whose first record an :id route shows.
 const TABLES: Record<string, string> = {
-  banks: "banks",
-  categories: "categories",
-  content_owners: "content_owners",
-  currency_rates: "currency_rates",
-  organizations: "organizations",
-  tags: "tags",
-  users: "users",
-  vat_rates: "vat_rates",
-  portal_faq_sections: "portal_faq_sections",
-  portal_faqs: "portal_faqs",
-  portal_pages: "portal_pages",
-  whitelisted_channels: "youtube_whitelisted_channels",
-  revenue_sources: "revenue_sources",
-  vendors: "vendors",
+  banks: 'banks',
+  categories: 'categories',
+  content_owners: 'content_owners',
+  currency_rates: 'currency_rates',
+  organizations: 'organizations',
+  tags: 'tags',
+  users: 'users',
+  vat_rates: 'vat_rates',
+  portal_faq_sections: 'portal_faq_sections',
+  portal_faqs: 'portal_faqs',
+  portal_pages: 'portal_pages',
+  whitelisted_channels: 'youtube_whitelisted_channels',
+  revenue_sources: 'revenue_sources',
+  vendors: 'vendors',
 };
 // Frames without an area screen yet: one placeholder and the not-found page stand for them.
-const EXTRA = ["/", "/contracts", "/no-such-page"];
+const EXTRA = ['/', '/contracts', '/no-such-page'];
 // Tabs of a record's page that are routes of their own (`/:tab?`), visited beside its first tab.
-const RECORD_TABS: Record<string, string[]> = {
-  "vendors.show": ["audit-logs"],
-};
-const PUBLIC = [
-  "/users/sign-in",
-  "/users/password/new",
-  "/users/password/edit?reset_password_token=x",
-];
+const RECORD_TABS: Record<string, string[]> = { 'vendors.show': ['audit-logs'] };
+const PUBLIC = ['/users/sign-in', '/users/password/new', '/users/password/edit?reset_password_token=x'];
 
 /** Route ids that have a screen, read from the features' index files (the screens map's keys). */
 function screenRouteIds(): string[] {
-  const dir = path.resolve(
-    path.dirname(fileURLToPath(import.meta.url)),
-    "../../src/client/features",
-  );
+  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/client/features');
   const ids = new Set<string>();
   for (const area of fs.readdirSync(dir)) {
-    const index = path.join(dir, area, "index.ts");
+    const index = path.join(dir, area, 'index.ts');
     if (!fs.existsSync(index)) continue;
-    for (const m of fs
-      .readFileSync(index, "utf8")
-      .matchAll(/'([a-z_]+\.[a-z_.]+)'\s*:/g))
-      ids.add(m[1]);
+    for (const m of fs.readFileSync(index, 'utf8').matchAll(/'([a-z_]+\.[a-z_.]+)'\s*:/g)) ids.add(m[1]);
   }
   return [...ids].sort();
 }
@@ -63,15 +51,11 @@ function screenRouteIds(): string[] {
 async function screenUrls(id: string): Promise<string[]> {
   const route = ROUTES.find((r) => r.id === id);
   if (!route) throw new Error(`screen ${id} has no route`);
-  if (!route.path.includes(":")) return [route.path];
-  const table = TABLES[id.split(".")[0]];
+  if (!route.path.includes(':')) return [route.path];
+  const table = TABLES[id.split('.')[0]];
   if (!table) throw new Error(`no table for ${id}: add it to TABLES`);
-  const first = await withAppDb((db) =>
-    db.query<{ id: number }>(`SELECT min(id) AS id FROM ${table}`),
-  );
-  const url = route.path
-    .replace(":id", String(first.rows[0].id))
-    .replace(/\/:\w+\?$/, "");
+  const first = await withAppDb((db) => db.query<{ id: number }>(`SELECT min(id) AS id FROM ${table}`));
+  const url = route.path.replace(':id', String(first.rows[0].id)).replace(/\/:\w+\?$/, '');
   return [url, ...(RECORD_TABS[id] ?? []).map((tab) => `${url}/${tab}`)];
 }
 
@@ -79,147 +63,117 @@ async function screenUrls(id: string): Promise<string[]> {
 function screensByArea(): Map<string, string[]> {
   const areas = new Map<string, string[]>();
   for (const id of screenRouteIds()) {
-    const area = id.split(".")[0];
+    const area = id.split('.')[0];
     areas.set(area, [...(areas.get(area) ?? []), id]);
   }
   return areas;
 }
 
 async function settled(page: Page) {
-  await page.waitForLoadState("networkidle");
-  await expect(
-    page.getByRole("status").filter({ hasText: /^Loading/ }),
-  ).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
 }
 
 /** Opens a signed-in screen, waits for it to settle and answers its violations. */
 async function sweep(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
-  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await settled(page);
   return violations(page, url);
 }
 
 async function violations(page: Page, where: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return results.violations.map(
-    (v) =>
-      `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
+  return results.violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-test.describe.configure({ mode: "parallel" });
+test.describe.configure({ mode: 'parallel' });
 
-for (const theme of ["light", "dark"]) {
-  test(`the signed-out screens and the frames without an area have no axe violations (${theme})`, async ({
-    page,
-  }) => {
+for (const theme of ['light', 'dark']) {
+  test(`the signed-out screens and the frames without an area have no axe violations (${theme})`, async ({ page }) => {
     test.setTimeout(120_000);
     const found: string[] = [];
-    await page.goto("/users/sign-in");
-    await page.evaluate((t) => localStorage.setItem("remit.theme", t), theme);
+    await page.goto('/users/sign-in');
+    await page.evaluate((t) => localStorage.setItem('remit.theme', t), theme);
     for (const url of PUBLIC) {
       await page.goto(url);
       await settled(page);
       found.push(...(await violations(page, url)));
     }
     await signIn(page);
-    await expect(
-      page.getByRole("heading", { name: "Hello Admin" }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
     for (const url of EXTRA) found.push(...(await sweep(page, url)));
     expect(found).toEqual([]);
   });
 
   for (const [area, ids] of screensByArea()) {
-    test(`every ${area} screen has no axe violations (${theme})`, async ({
-      page,
-    }) => {
+    test(`every ${area} screen has no axe violations (${theme})`, async ({ page }) => {
       test.setTimeout(120_000);
       await signIn(page);
-      await expect(
-        page.getByRole("heading", { name: "Hello Admin" }),
-      ).toBeVisible();
-      await page.evaluate((t) => localStorage.setItem("remit.theme", t), theme);
+      await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+      await page.evaluate((t) => localStorage.setItem('remit.theme', t), theme);
       const found: string[] = [];
-      for (const id of ids)
-        for (const url of await screenUrls(id))
-          found.push(...(await sweep(page, url)));
+      for (const id of ids) for (const url of await screenUrls(id)) found.push(...(await sweep(page, url)));
       expect(found).toEqual([]);
     });
   }
 
-  test(`dialogs and popovers have no axe violations (${theme})`, async ({
-    page,
-  }) => {
+  test(`dialogs and popovers have no axe violations (${theme})`, async ({ page }) => {
     test.setTimeout(120_000);
     const found: string[] = [];
     await signIn(page);
-    await expect(
-      page.getByRole("heading", { name: "Hello Admin" }),
-    ).toBeVisible();
-    await page.evaluate((t) => localStorage.setItem("remit.theme", t), theme);
-    await page.goto("/admin/banks");
-    await expect(page.getByRole("grid").getByRole("row").nth(1)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+    await page.evaluate((t) => localStorage.setItem('remit.theme', t), theme);
+    await page.goto('/admin/banks');
+    await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
     await settled(page);
 
-    await page.keyboard.press("Control+k");
-    await expect(
-      page.getByRole("dialog", { name: "Command palette" }),
-    ).toBeVisible();
-    await page.keyboard.type("bank");
-    found.push(...(await violations(page, "palette")));
-    await page.keyboard.press("Escape");
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+    await page.keyboard.type('bank');
+    found.push(...(await violations(page, 'palette')));
+    await page.keyboard.press('Escape');
 
-    await page.getByRole("main").click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press("?");
-    await expect(
-      page.getByRole("dialog", { name: "Keyboard shortcuts" }),
-    ).toBeVisible();
-    found.push(...(await violations(page, "help sheet")));
-    await page.keyboard.press("Escape");
+    await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('?');
+    await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    found.push(...(await violations(page, 'help sheet')));
+    await page.keyboard.press('Escape');
 
-    await page
-      .getByRole("button", { name: /^Filter/ })
-      .first()
-      .click();
-    await expect(page.getByRole("dialog").first()).toBeVisible();
-    found.push(...(await violations(page, "filter popover")));
-    await page.keyboard.press("Escape");
+    await page.getByRole('button', { name: /^Filter/ }).first().click();
+    await expect(page.getByRole('dialog').first()).toBeVisible();
+    found.push(...(await violations(page, 'filter popover')));
+    await page.keyboard.press('Escape');
 
-    const row = page.getByRole("grid").getByRole("row").nth(1);
+    const row = page.getByRole('grid').getByRole('row').nth(1);
     await row.focus();
-    await page.keyboard.press("Shift+F10");
-    await expect(page.getByRole("menu")).toBeVisible();
-    found.push(...(await violations(page, "row menu")));
-    await page.getByRole("menuitem", { name: /^Delete/ }).click();
-    await expect(
-      page.getByRole("alertdialog").or(page.getByRole("dialog")),
-    ).toBeVisible();
-    found.push(...(await violations(page, "confirmation")));
-    await page.keyboard.press("Escape");
+    await page.keyboard.press('Shift+F10');
+    await expect(page.getByRole('menu')).toBeVisible();
+    found.push(...(await violations(page, 'row menu')));
+    await page.getByRole('menuitem', { name: /^Delete/ }).click();
+    await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBeVisible();
+    found.push(...(await violations(page, 'confirmation')));
+    await page.keyboard.press('Escape');
 
     // A combo box with its list open (the country of a bank), from the keyboard.
-    await page.goto("/admin/banks/new");
-    const country = page.getByRole("combobox", { name: /^Country/ });
+    await page.goto('/admin/banks/new');
+    const country = page.getByRole('combobox', { name: /^Country/ });
     await country.focus();
-    await page.keyboard.type("Germ");
-    await expect(page.getByRole("listbox")).toBeVisible();
-    await expect(page.getByRole("option", { name: /^Germany/ })).toBeVisible();
-    found.push(...(await violations(page, "combo box")));
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("listbox")).toHaveCount(0);
+    await page.keyboard.type('Germ');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expect(page.getByRole('option', { name: /^Germany/ })).toBeVisible();
+    found.push(...(await violations(page, 'combo box')));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
 
     // A date picker open (the date of a currency rate).
-    await page.goto("/admin/currency-rates/new");
+    await page.goto('/admin/currency-rates/new');
     await expect(page.getByLabel(/^Date/).first()).toBeFocused();
-    await page.getByRole("button", { name: /in a calendar$/ }).focus();
-    await page.keyboard.press("Enter");
-    await expect(
-      page.getByRole("dialog", { name: /in a calendar$/ }),
-    ).toBeVisible();
-    found.push(...(await violations(page, "date picker")));
-    await page.keyboard.press("Escape");
+    await page.getByRole('button', { name: /in a calendar$/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: /in a calendar$/ })).toBeVisible();
+    found.push(...(await violations(page, 'date picker')));
+    await page.keyboard.press('Escape');
 
     expect(found).toEqual([]);
   });

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { signIn, withAppDb } from "./support";
+import { expect, test } from '@playwright/test';
+import { signIn, withAppDb } from './support';
 
 /**
  * Combo boxes from the keyboard (issue 10): the first match is highlighted as you type and Enter
@@ -7,77 +7,54 @@ import { signIn, withAppDb } from "./support";
  */
 test.beforeEach(async ({ page }) => {
   await signIn(page);
-  await expect(
-    page.getByRole("heading", { name: "Hello Admin" }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
 });
 
-test('"Germ" and Enter in the country picker saves Germany', async ({
-  page,
-}) => {
-  const name = "Comboboxbank Germ";
+test('"Germ" and Enter in the country picker saves Germany', async ({ page }) => {
+  const name = 'Comboboxbank Germ';
   try {
-    await page.goto("/admin/banks/new");
-    await expect(page.getByLabel("Name")).toBeFocused();
-    for (const text of [name, "Weg 1", "10115", "Berlin"]) {
+    await page.goto('/admin/banks/new');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    for (const text of [name, 'Weg 1', '10115', 'Berlin']) {
       await page.keyboard.type(text);
-      await page.keyboard.press("Tab");
+      await page.keyboard.press('Tab');
     }
-    const country = page.getByRole("combobox", { name: "Country" });
+    const country = page.getByRole('combobox', { name: 'Country' });
     await expect(country).toBeFocused();
-    await page.keyboard.type("Germ");
-    await expect(
-      page.getByRole("option", { name: "Germany (DE)" }),
-    ).toBeVisible();
-    await page.keyboard.press("Enter");
-    await expect(country).toHaveValue("Germany (DE)");
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("10010010");
-    await page.keyboard.press("Control+s");
-    await expect(page.getByText("Bank successfully created")).toBeVisible();
-    const saved = await withAppDb((db) =>
-      db.query<{ country_code: string }>(
-        "SELECT country_code FROM banks WHERE name = $1",
-        [name],
-      ),
-    );
-    expect(saved.rows).toEqual([{ country_code: "DE" }]);
+    await page.keyboard.type('Germ');
+    await expect(page.getByRole('option', { name: 'Germany (DE)' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(country).toHaveValue('Germany (DE)');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('10010010');
+    await page.keyboard.press('Control+s');
+    await expect(page.getByText('Bank successfully created')).toBeVisible();
+    const saved = await withAppDb((db) => db.query<{ country_code: string }>('SELECT country_code FROM banks WHERE name = $1', [name]));
+    expect(saved.rows).toEqual([{ country_code: 'DE' }]);
   } finally {
-    await withAppDb((db) =>
-      db.query("DELETE FROM banks WHERE name = $1", [name]),
-    );
+    await withAppDb((db) => db.query('DELETE FROM banks WHERE name = $1', [name]));
   }
 });
 
-test('"contr" and Enter in the roles picker gives the user the contracts role', async ({
-  page,
-}) => {
-  const email = "combo-roles@remit.test";
-  await page.goto("/admin/users/new");
-  const form = page.getByRole("form", { name: "New user" });
-  await expect(form.getByLabel("First name")).toBeFocused();
-  for (const text of ["Conny", "Combo", email]) {
+test('"contr" and Enter in the roles picker gives the user the contracts role', async ({ page }) => {
+  const email = 'combo-roles@remit.test';
+  await page.goto('/admin/users/new');
+  const form = page.getByRole('form', { name: 'New user' });
+  await expect(form.getByLabel('First name')).toBeFocused();
+  for (const text of ['Conny', 'Combo', email]) {
     await page.keyboard.type(text);
-    await page.keyboard.press("Tab");
+    await page.keyboard.press('Tab');
   }
-  await expect(form.getByRole("combobox", { name: "Roles" })).toBeFocused();
-  await page.keyboard.type("contr");
-  await expect(
-    page.getByRole("option", { name: "Contracts", exact: true }),
-  ).toBeVisible();
-  await page.keyboard.press("Enter");
+  await expect(form.getByRole('combobox', { name: 'Roles' })).toBeFocused();
+  await page.keyboard.type('contr');
+  await expect(page.getByRole('option', { name: 'Contracts', exact: true })).toBeVisible();
+  await page.keyboard.press('Enter');
   // the list stays open for the next role (the page behind it hidden meanwhile): Escape closes it
-  await page.keyboard.press("Escape");
-  await expect(
-    form.getByRole("grid", { name: "Roles: chosen" }).getByRole("row"),
-  ).toHaveText([/^Contracts/]);
-  await page.keyboard.press("Control+s");
-  await expect(page.getByText("User successfully created")).toBeVisible();
-  const saved = await withAppDb((db) =>
-    db.query<{ roles: string[] }>("SELECT roles FROM users WHERE email = $1", [
-      email,
-    ]),
-  );
-  expect(saved.rows).toEqual([{ roles: ["contracts"] }]);
+  await page.keyboard.press('Escape');
+  await expect(form.getByRole('grid', { name: 'Roles: chosen' }).getByRole('row')).toHaveText([/^Contracts/]);
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('User successfully created')).toBeVisible();
+  const saved = await withAppDb((db) => db.query<{ roles: string[] }>('SELECT roles FROM users WHERE email = $1', [email]));
+  expect(saved.rows).toEqual([{ roles: ['contracts'] }]);
 });

@@ -1,18 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
-import pg from "pg";
-import { E2E_ADMIN } from "../../playwright.config";
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import { E2E_ADMIN } from '../../playwright.config';
 
 export { E2E_ADMIN };
-export const DEMO_PASSWORD = "remit-demo-password";
+export const DEMO_PASSWORD = 'remit-demo-password';
 
 /** The app's own database (embedded server the app started), for arranging what the UI cannot. */
-export async function withAppDb<T>(
-  fn: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:remit@127.0.0.1:${process.env.E2E_PG_PORT ?? 54390}/postgres`,
-  });
+export async function withAppDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: `postgres://postgres:remit@127.0.0.1:${process.env.E2E_PG_PORT ?? 54390}/postgres` });
   await client.connect();
   try {
     return await fn(client);
@@ -22,37 +18,22 @@ export async function withAppDb<T>(
 }
 
 /** Signs in from the keyboard only. */
-export async function signIn(
-  page: Page,
-  email = E2E_ADMIN.email,
-  password = E2E_ADMIN.password,
-) {
-  if (!page.url().includes("/users/sign-in")) await page.goto("/users/sign-in");
-  await expect(page.getByLabel("E-mail")).toBeFocused();
+export async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+  if (!page.url().includes('/users/sign-in')) await page.goto('/users/sign-in');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
   await page.keyboard.type(email);
-  await page.keyboard.press("Tab");
+  await page.keyboard.press('Tab');
   await page.keyboard.type(password);
-  await page.keyboard.press("Enter");
+  await page.keyboard.press('Enter');
 }
 
 /** Every WCAG 2.x A and AA rule and axe's best practices: what the browser tests hold each screen to. */
-export const AXE_TAGS = [
-  "wcag2a",
-  "wcag2aa",
-  "wcag21a",
-  "wcag21aa",
-  "wcag22aa",
-  "best-practice",
-];
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** axe-core on the page as it is now (open dialogs and popovers included), with every rule of AXE_TAGS. */
 export async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    ),
-  ).toEqual([]);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /**
@@ -61,11 +42,10 @@ export async function expectNoAxeViolations(page: Page) {
  * hotkeys are bound. The retry is only for that race; a `/` that never works still fails.
  */
 export async function focusPageSearch(page: Page) {
-  const box = page.locator("#page-search, [data-list-search]").first();
+  const box = page.locator('#page-search, [data-list-search]').first();
   await expect(box).toBeVisible();
   await expect(async () => {
-    if (!(await box.evaluate((el) => el === document.activeElement)))
-      await page.keyboard.press("/");
+    if (!(await box.evaluate((el) => el === document.activeElement))) await page.keyboard.press('/');
     await expect(box).toBeFocused({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
 }

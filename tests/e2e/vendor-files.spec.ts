@@ -1,112 +1,76 @@
-import fs from "node:fs/promises";
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, signIn } from "./support";
+import fs from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './support';
 
 /**
  * Vendor files (spec 2, 2 "Vendor files", 5 "Create vendor files dialog") from the keyboard: the
  * create dialog from the palette, the file written by its job showing up in the list, and its
  * download from the row menu.
  */
-test("creates the vendor files of a month and downloads one, keyboard only", async ({
-  page,
-}) => {
+test('creates the vendor files of a month and downloads one, keyboard only', async ({ page }) => {
   await signIn(page);
-  await expect(
-    page.getByRole("heading", { name: "Hello Admin" }),
-  ).toBeVisible();
-  for (const key of ["g", "f"]) await page.keyboard.press(key);
+  await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+  for (const key of ['g', 'f']) await page.keyboard.press(key);
   await expect(page).toHaveURL(/\/vendor-files/);
-  await expect(
-    page.getByRole("heading", { name: "Vendor files", level: 1 }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vendor files', level: 1 })).toBeVisible();
 
-  await page.keyboard.press("Control+k");
-  const palette = page.getByRole("dialog", { name: "Command palette" });
-  await expect(palette.getByRole("combobox")).toBeFocused();
-  await page.keyboard.type("Create vendor files");
-  await expect(
-    palette.getByRole("option", { name: /Create vendor files/ }).first(),
-  ).toBeVisible();
-  await page.keyboard.press("Enter");
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type('Create vendor files');
+  await expect(palette.getByRole('option', { name: /Create vendor files/ }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
 
-  const dialog = page.getByRole("dialog", { name: "Create vendor files" });
+  const dialog = page.getByRole('dialog', { name: 'Create vendor files' });
   await expect(dialog).toBeVisible();
-  const ok = dialog.getByRole("button", { name: "Create" });
+  const ok = dialog.getByRole('button', { name: 'Create' });
   await expect(ok).toBeDisabled();
-  const organizations = dialog.getByRole("combobox", { name: /Organizations/ });
+  const organizations = dialog.getByRole('combobox', { name: /Organizations/ });
   await expect(organizations).toBeFocused();
-  await page.keyboard.type("Remit Media GmbH");
-  await expect(
-    page.getByRole("option", { name: "Remit Media GmbH" }),
-  ).toBeVisible();
-  await page.keyboard.press("Enter");
-  await expect(dialog.getByText("Remit Media GmbH")).toBeVisible();
+  await page.keyboard.type('Remit Media GmbH');
+  await expect(page.getByRole('option', { name: 'Remit Media GmbH' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('Remit Media GmbH')).toBeVisible();
   // still no month: OK stays disabled
   await expect(ok).toBeDisabled();
 
-  await page.keyboard.press("Tab");
-  const month = dialog.getByRole("textbox", { name: /Month/ });
-  for (
-    let i = 0;
-    i < 6 && !(await month.evaluate((el) => el === document.activeElement));
-    i++
-  )
-    await page.keyboard.press("Tab");
+  await page.keyboard.press('Tab');
+  const month = dialog.getByRole('textbox', { name: /Month/ });
+  for (let i = 0; i < 6 && !(await month.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(month).toBeFocused();
   const now = new Date();
   const next = new Date(now.getFullYear(), now.getMonth() + 1, 1);
   // a future month is refused and keeps OK disabled
-  await page.keyboard.type(
-    `${String(next.getMonth() + 1).padStart(2, "0")}.${next.getFullYear()}`,
-  );
-  await page.keyboard.press("Tab");
+  await page.keyboard.type(`${String(next.getMonth() + 1).padStart(2, '0')}.${next.getFullYear()}`);
+  await page.keyboard.press('Tab');
   await expect(dialog.getByText(/can't be in the future/)).toBeVisible();
   await expect(ok).toBeDisabled();
   await month.focus();
-  await page.keyboard.press("Control+a");
-  await page.keyboard.type(
-    `${String(now.getMonth() + 1).padStart(2, "0")}.${now.getFullYear()}`,
-  );
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(`${String(now.getMonth() + 1).padStart(2, '0')}.${now.getFullYear()}`);
   await expect(ok).toBeEnabled();
   await expectNoAxeViolations(page);
-  for (
-    let i = 0;
-    i < 6 && !(await ok.evaluate((el) => el === document.activeElement));
-    i++
-  )
-    await page.keyboard.press("Tab");
+  for (let i = 0; i < 6 && !(await ok.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(ok).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect(
-    page.getByText(
-      "Vendor files are scheduled and will appear in the list when they are written",
-    ),
-  ).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Vendor files are scheduled and will appear in the list when they are written')).toBeVisible();
   await expect(dialog).toBeHidden();
 
   // The job writes the file; the list reloads once it is done.
-  const row = page
-    .getByRole("grid")
-    .getByRole("row", { name: /Remit Media GmbH/ });
+  const row = page.getByRole('grid').getByRole('row', { name: /Remit Media GmbH/ });
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
   await row.focus();
   await expect(row).toBeFocused();
-  await page.keyboard.press("Shift+F10");
-  const menu = page.getByRole("menu");
-  await expect(
-    menu.getByRole("menuitem", { name: "Download file" }),
-  ).toBeFocused();
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Download file' })).toBeFocused();
   // no confirmation documents this month: that item is there but disabled
-  await expect(
-    menu.getByRole("menuitem", { name: "Download confirmation documents" }),
-  ).toHaveAttribute("aria-disabled", "true");
-  const download = page.waitForEvent("download");
-  await page.keyboard.press("Enter");
+  await expect(menu.getByRole('menuitem', { name: 'Download confirmation documents' })).toHaveAttribute('aria-disabled', 'true');
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(
-    /^vendor-file-1000-\d{4}-\d{2}\.csv$/,
-  );
-  const text = await fs.readFile((await file.path())!, "utf8");
-  expect(text.startsWith("number,name,type,state,valid_from,")).toBe(true);
+  expect(file.suggestedFilename()).toMatch(/^vendor-file-1000-\d{4}-\d{2}\.csv$/);
+  const text = await fs.readFile((await file.path())!, 'utf8');
+  expect(text.startsWith('number,name,type,state,valid_from,')).toBe(true);
 });
