@@ -1,13 +1,9 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
-import useSWR from 'swr';
-import { Link } from 'wouter';
-import { api, ApiError } from '../../api/client';
 import { useCountries } from '../../lib/reference-names';
-import { usePageEntity } from '../../commands/page-context';
 import { CopyButton } from '../../kit/fields';
 import { FormTitle } from '../../kit/form';
+import { RecordLoadState, useRecordPage } from '../../kit/record-page';
 import { CommandButton, YesNo } from '../../kit/grid';
 import { useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
@@ -54,36 +50,9 @@ export default function ContentOwnerDetails({ params }: ScreenProps) {
   const t = useT();
   const countries = useCountries();
   const path = `/api/cms/content_owners/${params.id}`;
-  const { data: owner, error, mutate } = useSWR<ContentOwner>(path, (url: string) => api.get<ContentOwner>(url), { revalidateOnFocus: false, shouldRetryOnError: false });
-  const entity = useMemo(() => (owner ? { resource: 'content_owners', id: owner.id, record: owner as unknown as Record<string, unknown> } : undefined), [owner]);
-  usePageEntity(entity);
+  const { record: owner, status, reload } = useRecordPage<ContentOwner>('content_owners', path);
 
-  if (error) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <div role="alert" className={css({ display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'flex-start' })}>
-        <FormTitle title="pages.content_owners.show" />
-        <p className={css({ m: 0 })}>{t(missing ? 'form.not_found' : 'form.load_failed')}</p>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          {!missing && (
-            <button type="button" className={button()} onClick={() => void mutate()}>
-              {t('form.retry')}
-            </button>
-          )}
-          <Link href={routePath('content_owners.list')} className={button()}>
-            {t('form.back_to_list')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  if (!owner) {
-    return (
-      <div role="status" className={css({ p: '4', color: 'fg.muted' })}>
-        {t('form.loading')}
-      </div>
-    );
-  }
+  if (!owner) return <RecordLoadState status={status} title="pages.content_owners.show" listPath={routePath('content_owners.list')} onRetry={() => void reload()} />;
 
   const country = owner.internal_country ? countries.find((c) => c.code === owner.internal_country) : undefined;
   const rows: [string, ReactNode][] = [

@@ -1,14 +1,8 @@
-import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
-import useSWR from 'swr';
-import { Link } from 'wouter';
-import { api, ApiError } from '../../api/client';
-import { usePageEntity } from '../../commands/page-context';
 import { FormTitle } from '../../kit/form';
+import { RecordLoadState, useRecordPage } from '../../kit/record-page';
 import { CommandButton } from '../../kit/grid';
 import { RecordDetails } from '../../kit/record-details';
-import { useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 import type { RevenueSource } from './revenue-source';
@@ -30,38 +24,10 @@ function Facts({ source }: { source: RevenueSource }) {
 
 /** /revenue-sources/{id}/show (spec 3, 2.4): the source's facts with its contract links, edit and delete. */
 export default function RevenueSourceShow({ params }: ScreenProps) {
-  const t = useT();
   const path = `/api/revenue_sources/${params.id}`;
-  const { data: source, error, mutate } = useSWR<RevenueSource>(path, (url: string) => api.get<RevenueSource>(url), { revalidateOnFocus: false, shouldRetryOnError: false });
-  const entity = useMemo(() => (source ? { resource: 'revenue_sources', id: source.id, record: source as unknown as Record<string, unknown> } : undefined), [source]);
-  usePageEntity(entity);
+  const { record: source, status, reload } = useRecordPage<RevenueSource>('revenue_sources', path);
 
-  if (error) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <div role="alert" className={page}>
-        <FormTitle title="pages.revenue_sources.show" />
-        <p className={css({ m: 0 })}>{t(missing ? 'form.not_found' : 'form.load_failed')}</p>
-        <div className={bar}>
-          {!missing && (
-            <button type="button" className={button()} onClick={() => void mutate()}>
-              {t('form.retry')}
-            </button>
-          )}
-          <Link href={routePath(TYPE_ROUTES.youtube_channel.list)} className={button()}>
-            {t('form.back_to_list')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  if (!source) {
-    return (
-      <div role="status" className={css({ color: 'fg.muted' })}>
-        {t('form.loading')}
-      </div>
-    );
-  }
+  if (!source) return <RecordLoadState status={status} title="pages.revenue_sources.show" listPath={routePath(TYPE_ROUTES.youtube_channel.list)} onRetry={() => void reload()} />;
   return (
     <div className={page}>
       <FormTitle title="pages.revenue_sources.show" name={source.reference_id} />

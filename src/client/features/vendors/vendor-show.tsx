@@ -1,11 +1,6 @@
-import { useMemo } from 'react';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
-import useSWR from 'swr';
-import { Link } from 'wouter';
-import { api, ApiError } from '../../api/client';
-import { usePageEntity } from '../../commands/page-context';
 import { FormTitle } from '../../kit/form';
+import { RecordLoadState, useRecordPage } from '../../kit/record-page';
 import { CommandButton } from '../../kit/grid';
 import { RouteTabs } from '../../kit/route-tabs';
 import { useT } from '../../lib/i18n';
@@ -31,36 +26,9 @@ const tag = css({ px: '2', h: '20px', display: 'inline-flex', alignItems: 'cente
 export default function VendorShow({ params }: ScreenProps) {
   const t = useT();
   const path = `/api/vendors/${params.id}`;
-  const { data: vendor, error, mutate } = useSWR<Vendor>(path, (url: string) => api.get<Vendor>(url), { revalidateOnFocus: false, shouldRetryOnError: false });
-  const entity = useMemo(() => (vendor ? { resource: 'vendors', id: vendor.id, record: vendor as unknown as Record<string, unknown> } : undefined), [vendor]);
-  usePageEntity(entity);
+  const { record: vendor, status, reload } = useRecordPage<Vendor>('vendors', path);
 
-  if (error) {
-    const missing = error instanceof ApiError && error.status === 404;
-    return (
-      <div role="alert" className={css({ display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'flex-start' })}>
-        <FormTitle title="pages.vendors.show" />
-        <p className={css({ m: 0 })}>{t(missing ? 'form.not_found' : 'form.load_failed')}</p>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          {!missing && (
-            <button type="button" className={button()} onClick={() => void mutate()}>
-              {t('form.retry')}
-            </button>
-          )}
-          <Link href={routePath('vendors.list')} className={button()}>
-            {t('form.back_to_list')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
-  if (!vendor) {
-    return (
-      <div role="status" className={css({ p: '4', color: 'fg.muted' })}>
-        {t('form.loading')}
-      </div>
-    );
-  }
+  if (!vendor) return <RecordLoadState status={status} title="pages.vendors.show" listPath={routePath('vendors.list')} onRetry={() => void reload()} />;
   const auditTab = params.tab === 'audit-logs';
   return (
     <div className={page}>

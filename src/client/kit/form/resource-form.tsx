@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { css, cx } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
-import { Link, Router } from 'wouter';
+import { Router } from 'wouter';
 import { CommandEnvironmentProvider, useCommandEnvironment } from '../../commands/context';
 import { usePageEntity } from '../../commands/page-context';
 import { errorText, hasTranslation, translationsAtom, useT } from '../../lib/i18n';
@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { ariaKeyShortcuts, hotkeyText, isMac } from '../../lib/key-caps';
 import { leaveField } from '../../shell/hotkeys';
 import { confirmDialog } from '../dialog';
+import { RecordLoadState } from '../record-page';
 import { FormProvider } from './form-context';
 import { guardedAroundNav, useLeaveGuard } from './leave-guard';
 import type { FormValues, ResourceFormApi } from './use-resource-form';
@@ -116,30 +117,7 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
     return () => document.removeEventListener('keydown', onKey);
   }, [status, submit, saveOnly, hideSave, form.formRef]);
 
-  if (status === 'loading') {
-    return (
-      <div role="status" className={css({ p: '4', color: 'fg.muted' })}>
-        {t('form.loading')}
-      </div>
-    );
-  }
-  if (status === 'not_found' || status === 'error') {
-    return (
-      <div role="alert" className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'flex-start' })}>
-        <p className={css({ m: 0 })}>{t(status === 'not_found' ? 'form.not_found' : 'form.load_failed')}</p>
-        <div className={css({ display: 'flex', gap: '2' })}>
-          {status === 'error' && (
-            <button type="button" className={button()} onClick={form.reload}>
-              {t('form.retry')}
-            </button>
-          )}
-          <Link href={options.listPath} className={button()}>
-            {t('form.back_to_list')}
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (status === 'loading' || status === 'not_found' || status === 'error') return <RecordLoadState status={status} listPath={options.listPath} onRetry={form.reload} />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
