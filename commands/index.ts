@@ -15,6 +15,7 @@ import { portalCommands, portalLookups } from './portal';
 import { whitelistedChannelsCommands, whitelistedChannelsLookups } from './whitelisted-channels';
 import { revenueSourcesCommands, revenueSourcesLookups } from './revenue-sources';
 import { vendorFilesCommands, vendorFilesLookups } from './vendor-files';
+import { contractsCommands, contractsLookups } from './contracts';
 
 let registered = false;
 
@@ -38,6 +39,7 @@ export function registerAllCommands(): void {
     ...whitelistedChannelsCommands,
     ...revenueSourcesCommands,
     ...vendorFilesCommands,
+    ...contractsCommands,
   ]);
   registerLookups([
     ...banksLookups,
@@ -53,5 +55,6 @@ export function registerAllCommands(): void {
     ...whitelistedChannelsLookups,
     ...revenueSourcesLookups,
     ...vendorFilesLookups,
+    ...contractsLookups,
   ]);
 }

@@ -13,6 +13,7 @@ import { portalScreens } from './portal';
 import { whitelistedChannelsScreens } from './whitelisted-channels';
 import { revenueSourcesScreens } from './revenue-sources';
 import { vendorFilesScreens } from './vendor-files';
+import { contractsScreens } from './contracts';
 
 /** What a screen receives: its route and the route's parameters. */
 export interface ScreenProps {
@@ -38,4 +39,5 @@ export const screens: Record<string, ComponentType<ScreenProps>> = {
   ...whitelistedChannelsScreens,
   ...revenueSourcesScreens,
   ...vendorFilesScreens,
+  ...contractsScreens,
 };

@@ -1,0 +1,16 @@
+import { lazy, type ComponentType } from 'react';
+import type { ScreenProps } from '../index';
+
+const ContractsList = lazy(() => import('./contracts-list'));
+
+/**
+ * Screens of this area by route id (lazily loaded); the five list tabs are one screen. The contract
+ * and amendment forms (`form/`) add their routes here.
+ */
+export const contractsScreens: Record<string, ComponentType<ScreenProps>> = {
+  'contracts.list': ContractsList,
+  'contracts.approval_pending': ContractsList,
+  'contracts.signing_pending': ContractsList,
+  'contracts.amendments_pending': ContractsList,
+  'contracts.termination_pending': ContractsList,
+};
