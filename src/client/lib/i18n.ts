@@ -51,9 +51,13 @@ export function hasTranslation(tree: Translations | null, key: string): boolean 
   return lookup(tree, key) !== undefined;
 }
 
+/** A date of a message key as the spec displays dates (dd.MM.yyyy). */
+const formatIsoDate = (iso: string) => iso.split('-').reverse().join('.');
+
 /** Text of a validation message key (`blank`, `too_long:255`), phrased to follow a label: "is too long (at most 255 characters)". */
 export function errorText(t: Translate, message: string): string {
-  const { key, count } = splitMessageKey(message);
+  const { key, count, date } = splitMessageKey(message);
+  if (date !== undefined) return t(`form_errors.${key}`, { date: formatIsoDate(date) });
   return t(`form_errors.${key}`, count === undefined ? undefined : { count });
 }
 

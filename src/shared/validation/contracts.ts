@@ -34,7 +34,7 @@ export const DEFAULT_TERMINATION_PERIOD_MONTHS = 3;
 const percent = () => decimalText(3, 4);
 const money = () => decimalText(12, 2);
 
-const revenueShareStruct = () =>
+export const revenueShareStruct = () =>
   object({
     id: blankable(wholeNumber()),
     type: required(oneOf(CONTRACT_SHARE_TYPES)),
@@ -138,32 +138,25 @@ export function shareTotal(values: readonly unknown[]): Decimal | undefined {
   return total;
 }
 
-/** The rules of spec 2, section 5 "Contract form" that look at several fields. */
-export function contractRules(raw: Record<string, unknown>, ctx: ContractRuleContext = {}): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const field of ['end_date', 'termination_possible_from'] as const) {
-    if (!isBlank(raw[field]) && after(raw[field], raw.start_date)) addError(errors, [field], 'invalid');
-  }
-  // Template xor document: one of them is needed, never both.
-  const template = !isBlank(raw.template_name);
-  if (!ctx.skipDocumentRule && template && ctx.hasDocument) addError(errors, ['template_name'], 'exclusive');
-  if (!ctx.skipDocumentRule && !template && !ctx.hasDocument) addError(errors, ['template_name'], 'blank');
+/** The signers, lower-cased; the secondary may not repeat the primary (`already_used`). Contracts and amendments. */
+export function signerErrors(errors: FieldErrors, raw: Record<string, unknown>): { primary: string; secondary: string } {
   const primary = typeof raw.primary_signer_email === 'string' ? raw.primary_signer_email.trim().toLowerCase() : '';
   const secondary = typeof raw.secondary_signer_email === 'string' ? raw.secondary_signer_email.trim().toLowerCase() : '';
   if (primary && primary === secondary) addError(errors, ['secondary_signer_email'], 'already_used');
-  // Signers are picked for a generated document: they need the template (and so an organization).
-  if ((primary || secondary) && !template) addError(errors, [primary ? 'primary_signer_email' : 'secondary_signer_email'], 'invalid');
+  return { primary, secondary };
+}
 
-  const templates = asList(raw.report_templates);
-  if (!ctx.mayUseProTemplates && Array.isArray(templates) && templates.some((t) => typeof t === 'string' && PRO_REPORT_TEMPLATES.includes(t))) {
-    addError(errors, ['report_templates'], 'admin_only');
-  }
-
-  const shares = entries(raw.revenue_shares);
+/**
+ * The revenue-share rules of a contract and of an amendment that changes them: at least one, each type
+ * once and from one share set (combined or separate, `setName` or the types' own), each formula's params
+ * given and in range.
+ */
+export function revenueShareRules(errors: FieldErrors, rawShares: unknown, setName: unknown): void {
+  const shares = entries(rawShares);
   if (shares.length === 0) addError(errors, ['revenue_shares'], 'too_few');
-  for (const i of duplicateIndexes(raw.revenue_shares, (s) => s.type)) addError(errors, ['revenue_shares', i, 'type'], 'already_used');
+  for (const i of duplicateIndexes(rawShares, (s) => s.type)) addError(errors, ['revenue_shares', i, 'type'], 'already_used');
   const types = shares.map((s) => s.type).filter((t): t is string => typeof t === 'string');
-  const set = isBlank(raw.revenue_share_params) ? shareSetOf(types) : (raw.revenue_share_params as string);
+  const set = isBlank(setName) ? shareSetOf(types) : (setName as string);
   const allowed: readonly string[] | undefined = set === 'combined' || set === 'separate' ? SHARE_SETS[set] : undefined;
   shares.forEach((s, i) => {
     if (typeof s.type === 'string' && (!allowed || !allowed.includes(s.type))) addError(errors, ['revenue_shares', i, 'type'], 'invalid');
@@ -180,6 +173,48 @@ export function contractRules(raw: Record<string, unknown>, ctx: ContractRuleCon
     limit('fixed_income', '0');
     limit('threshold', '0');
   });
+}
+
+/** A share as a comparable text: decimals by value ('70.0000' is '70'), the params its formula keeps. */
+function shareKey(s: Record<string, unknown>): string {
+  const value = (v: unknown) => {
+    if (isBlank(v)) return null;
+    try {
+      return toDecimal(String(v).trim()).toString();
+    } catch {
+      return String(v);
+    }
+  };
+  const keep: readonly string[] = FORMULA_PARAMS[s.formula as keyof typeof FORMULA_PARAMS] ?? [];
+  return JSON.stringify([s.type, s.formula, ...SHARE_PARAMS.map((p) => (keep.includes(p) ? value(s[p]) : null))]);
+}
+
+/** Whether two share lists say the same, whatever their order and ids. */
+export function sameRevenueShares(a: unknown, b: unknown): boolean {
+  const keys = (v: unknown) => entries(v).map(shareKey).sort();
+  return JSON.stringify(keys(a)) === JSON.stringify(keys(b));
+}
+
+/** The rules of spec 2, section 5 "Contract form" that look at several fields. */
+export function contractRules(raw: Record<string, unknown>, ctx: ContractRuleContext = {}): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of ['end_date', 'termination_possible_from'] as const) {
+    if (!isBlank(raw[field]) && after(raw[field], raw.start_date)) addError(errors, [field], 'invalid');
+  }
+  // Template xor document: one of them is needed, never both.
+  const template = !isBlank(raw.template_name);
+  if (!ctx.skipDocumentRule && template && ctx.hasDocument) addError(errors, ['template_name'], 'exclusive');
+  if (!ctx.skipDocumentRule && !template && !ctx.hasDocument) addError(errors, ['template_name'], 'blank');
+  const { primary, secondary } = signerErrors(errors, raw);
+  // Signers are picked for a generated document: they need the template (and so an organization).
+  if ((primary || secondary) && !template) addError(errors, [primary ? 'primary_signer_email' : 'secondary_signer_email'], 'invalid');
+
+  const templates = asList(raw.report_templates);
+  if (!ctx.mayUseProTemplates && Array.isArray(templates) && templates.some((t) => typeof t === 'string' && PRO_REPORT_TEMPLATES.includes(t))) {
+    addError(errors, ['report_templates'], 'admin_only');
+  }
+
+  revenueShareRules(errors, raw.revenue_shares, raw.revenue_share_params);
 
   const vendors = entries(raw.contract_vendors);
   if (vendors.length === 0) addError(errors, ['contract_vendors'], 'too_few');

@@ -31,6 +31,11 @@ export const MESSAGE_KEYS = [
   'only_one_portal_email',
   'admin_only',
   'read_only',
+  'unchanged',
+  'in_the_past',
+  'after_date',
+  'before_date',
+  'revenue_shares_or_sources_required',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 
@@ -40,6 +45,11 @@ export type MessageKey = (typeof MESSAGE_KEYS)[number];
  */
 export function withCount(key: MessageKey, count: number): string {
   return `${key}:${count}`;
+}
+
+/** A message key with its date (`after_date:2026-03-01`), so the message can name it ('must be after 01.03.2026'). */
+export function withDate(key: MessageKey, date: string): string {
+  return `${key}:${date}`;
 }
 
 export { splitMessageKey };
