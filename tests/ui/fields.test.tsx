@@ -196,6 +196,26 @@ describe('e-mail list', () => {
     expect(shown()).toEqual(['x@y.zz']);
   });
 
+  it('lets Shift+Tab leave at once: the input is not focused again a frame later (no keyboard trap)', async () => {
+    renderForm(
+      <>
+        <button type="button">Before</button>
+        <Standalone initial={['a@b.cd']} render={(v, set) => <EmailListField label="banks.fields.name" value={v} onChange={set} />} />
+      </>,
+    );
+    const input = screen.getByRole('textbox', { name: /^Name/ });
+    const before = screen.getByRole('button', { name: 'Before' });
+    // Focus arrives, and leaves again before the next animation frame (a fast Shift+Tab).
+    act(() => input.focus());
+    await act(async () => await Promise.resolve());
+    act(() => before.focus());
+    for (let i = 0; i < 3; i++) await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    expect(before).toHaveFocus();
+    // Focus calls after that go through as always.
+    act(() => input.focus());
+    expect(input).toHaveFocus();
+  });
+
   it('marks the entry the server refused', async () => {
     stubApi((c) => (c.method === 'POST' ? { status: 422, body: { errors: { invoice_emails: { 1: ['invalid'] } } } } : undefined));
     function OrgForm() {

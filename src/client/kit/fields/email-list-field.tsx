@@ -7,6 +7,7 @@ import { useOptionalForm } from '../form/form-context';
 import { joinPath } from '../form/paths';
 import { useFieldBinding, type FieldProps } from './binding';
 import { Field } from './field';
+import { useNoLateRefocus } from './no-late-refocus';
 import { fieldStyles } from './styles';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -36,6 +37,8 @@ export function EmailListField({ placeholder = 'form.emails.placeholder', ...pro
   // TagsInput empties its input after every attempt to add; a refused address stays for correcting.
   const [text, setText] = useState('');
   const keepText = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useNoLateRefocus(inputRef);
 
   const itemError = (index: number) => (form && b.name ? form.errorFor(joinPath(b.name, index)) : undefined);
   const firstBad = emails.findIndex((_, i) => itemError(i));
@@ -100,6 +103,7 @@ export function EmailListField({ placeholder = 'form.emails.placeholder', ...pro
           </TagsInput.Control>
           {!b.readOnly && (
             <TagsInput.Input
+              ref={inputRef}
               {...aria}
               type="text"
               inputMode="email"
