@@ -175,6 +175,7 @@ test.describe('vendors from the keyboard', () => {
     await page.keyboard.type('Germany');
     await expect(page.getByRole('option', { name: 'Germany (DE)' })).toBeVisible();
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('Germany (DE)');
 
     // Tax info follows the country and the type: DE company fields, no other tax id.
     await nextTab(page, 'tax-info');
