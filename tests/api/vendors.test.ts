@@ -538,6 +538,46 @@ describe('vendors: list, lookup, extra endpoints', () => {
     expect(lookup).toEqual([{ id: mine.id, name: 'Managed Zeta', number: mine.number, full_number: mine.full_number, inactive: false }]);
   });
 
+  it("the form's assign-to-contracts links a method to this vendor's contract vendors, and each method lists its contracts", async () => {
+    const second = { type: 'bank', is_sepa: true, account_holder: 'Studio Nord GmbH', iban: 'GB82 WEST 1234 5698 7654 32', bic: 'NWBKGB2L' };
+    const v = (await create(vendor({ name: 'Assigning', payment_methods: [SEPA, second] }))).json();
+    const other = (await create(vendor({ name: 'Elsewhere' }))).json();
+    const contract = await api.db.insertInto('contracts').values({ organization_id: v.organization_id, contract_type: 'drm', currency: 'EUR', start_date: '2031-01-01', credit_note_type: 'short' }).returning('id').executeTakeFirstOrThrow();
+    const cvs = await api.db
+      .insertInto('contract_vendors')
+      .values([
+        { contract_id: contract.id, vendor_id: v.id, share_percentage: '60' },
+        { contract_id: contract.id, vendor_id: other.id, share_percentage: '40' },
+      ])
+      .returning(['id', 'vendor_id'])
+      .execute();
+    const [mineCv, foreignCv] = [cvs.find((c) => c.vendor_id === v.id)!.id, cvs.find((c) => c.vendor_id === other.id)!.id];
+    const methods = (assign: [number[], number[]]) => v.payment_methods.map((m: { id: number }, i: number) => ({ ...(i === 0 ? SEPA : second), id: m.id, assign_to_contracts: assign[i].length > 0, assign_contract_vendor_ids: assign[i] }));
+    let version = v.lock_version;
+
+    // Another vendor's contract vendor is refused on the method's field, and nothing changes.
+    const foreign = await put(v.id, { payment_methods: methods([[], [foreignCv]]), lock_version: version });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json()).toEqual({ errors: { payment_methods: { 1: { assign_contract_vendor_ids: ['invalid'] } } } });
+
+    const saved = await put(v.id, { payment_methods: methods([[], [mineCv]]), lock_version: version });
+    expect(saved.statusCode).toBe(200);
+    version = saved.json().lock_version;
+    expect(saved.json().payment_methods.map((m: { contract_vendors: unknown[] }) => m.contract_vendors)).toEqual([[], [{ id: mineCv, contract_id: contract.id }]]);
+    expect(saved.json().contract_vendors).toEqual([{ id: mineCv, contract_id: contract.id, vendor_payment_method_id: v.payment_methods[1].id }]);
+    const trail = (await auditTrail(api.db, 'Vendor', v.id)).filter((t) => t.action === 'apply_to_contracts');
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({ user_id: staff.id, audited_changes: { [`contract_vendors.${mineCv}.vendor_payment_method_id`]: [null, v.payment_methods[1].id] } });
+
+    // Taken by the other stored method: refused (the form disables it; apply_to_contracts moves it on purpose).
+    const taken = await put(v.id, { payment_methods: methods([[mineCv], []]), lock_version: version });
+    expect(taken.json()).toEqual({ errors: { payment_methods: { 0: { assign_contract_vendor_ids: ['already_used'] } } } });
+    // Removing the method that paid it frees the contract vendor, and the remaining method takes it in the same save.
+    const moved = await put(v.id, { payment_methods: [{ ...SEPA, id: v.payment_methods[0].id, assign_to_contracts: true, assign_contract_vendor_ids: [mineCv] }], lock_version: version });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().payment_methods[0].contract_vendors).toEqual([{ id: mineCv, contract_id: contract.id }]);
+  });
+
   it('resend confirmation only while pending; apply to contracts checks the method', async () => {
     const v = (await create(vendor({ name: 'Portal' }))).json();
     const emailId = v.contacts[0].emails[0].id;

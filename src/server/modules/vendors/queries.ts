@@ -274,7 +274,10 @@ export function loadVendors(db: Db, ids: readonly number[], _viewer?: CurrentUse
           skype_accounts: (skypesOf.get(c.id) ?? []).map(({ id, login }) => ({ id, login })),
           facebook_accounts: (facebooksOf.get(c.id) ?? []).map(({ id, profile }) => ({ id, profile })),
         })),
-        payment_methods: methods.get(v.id) ?? [],
+        payment_methods: (methods.get(v.id) ?? []).map((m) => ({
+          ...m,
+          contract_vendors: (contractVendorsOf.get(v.id) ?? []).filter((c) => c.vendor_payment_method_id === m.id).map((c) => ({ id: c.id, contract_id: c.contract_id })),
+        })),
         youtube_accounts: [],
       };
     });

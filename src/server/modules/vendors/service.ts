@@ -10,6 +10,7 @@ import { ValidationFailed } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
 import type { WriteContext } from '../../http/resource.js';
 import type { UploadRule } from '../../lib/storage.js';
+import { audit } from '../audit/audit.js';
 import { portalAccess } from './portal-hooks.js';
 import { TAGGABLE_TYPE, type VendorEntity } from './queries.js';
 import './tables.js';
@@ -306,12 +307,50 @@ export async function saveVendor(w: WriteContext, id: number | null, input: Vend
 }
 
 export async function savePaymentMethods(w: WriteContext, vendorId: number, creating: boolean, methods: readonly PaymentMethodInput[]): Promise<void> {
-  await saveChildRows(
+  const ids = await saveChildRows(
     w,
     VENDOR_LISTS.payment_methods,
     vendorId,
     methods.map((m, position) => ({ id: creating ? null : (m.id ?? null), values: { ...methodValues(m), position } })),
   );
+  await assignToContracts(w, vendorId, ids, methods);
+}
+
+/**
+ * The form's "assign to contracts" (spec 2, 2 "Payment-methods tab"): each method takes the contract
+ * vendors it names, in one UPDATE. Only this vendor's rows, each named once, and none that another
+ * stored method pays (the form disables those; apply_to_contracts moves them on purpose). Runs after the
+ * methods are saved, so a removed method's rows are free again (ON DELETE SET NULL).
+ */
+async function assignToContracts(w: WriteContext, vendorId: number, methodIds: readonly number[], methods: readonly PaymentMethodInput[]): Promise<void> {
+  const wanted = methods.flatMap((m, i) => (m.assign_to_contracts ? [...new Set(m.assign_contract_vendor_ids)].map((cv) => ({ cv, i, method: methodIds[i] })) : []));
+  if (wanted.length === 0) return;
+  const rows = await w.trx
+    .selectFrom('contract_vendors')
+    .select(['id', 'vendor_payment_method_id'])
+    .where('vendor_id', '=', vendorId)
+    .where('id', 'in', wanted.map((x) => x.cv))
+    .forUpdate()
+    .execute();
+  const current = new Map(rows.map((r) => [r.id, r.vendor_payment_method_id]));
+  const errors: FieldErrors = {};
+  const seen = new Set<number>();
+  for (const { cv, i, method } of wanted) {
+    const at = ['payment_methods', i, 'assign_contract_vendor_ids'];
+    const linked = current.get(cv);
+    if (linked === undefined) addError(errors, at, 'invalid');
+    else if (seen.has(cv) || (linked !== null && linked !== method)) addError(errors, at, 'already_used');
+    seen.add(cv);
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  const moved = wanted.filter((x) => current.get(x.cv) !== x.method);
+  if (moved.length === 0) return;
+  await sql`
+    UPDATE contract_vendors cv SET vendor_payment_method_id = x.method, updated_at = now()
+    FROM unnest(${moved.map((x) => x.cv)}::bigint[], ${moved.map((x) => x.method)}::bigint[]) AS x(id, method)
+    WHERE cv.id = x.id`.execute(w.trx);
+  const changes = Object.fromEntries(moved.map((x) => [`contract_vendors.${x.cv}.vendor_payment_method_id`, [current.get(x.cv) ?? null, x.method]]));
+  await audit(w.trx, { action: 'apply_to_contracts', type: 'Vendor', id: vendorId, changes, userId: w.user.id });
 }
 
 /** Deletes a vendor (its rows go with it), its tags and, once committed, its documents' files. */
