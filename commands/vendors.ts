@@ -1,6 +1,6 @@
 import { mutate } from 'swr';
 import { api, ApiError, request } from '../src/client/api/client';
-import { openConfirmChangeRequest } from '../src/client/features/vendors/change-request-store';
+import { applyToContracts, confirmChangeRequest } from '../src/client/features/vendors/vendor-dialogs';
 import { openPortalAs } from '../src/client/features/vendor-portal/portal-sign-in';
 import { canOpenPortal, isPending } from '../src/client/features/vendors/format';
 import type { Vendor } from '../src/client/features/vendors/vendor';
@@ -136,7 +136,23 @@ export const vendorsCommands: Command[] = [
     when: hasChangeRequest,
     run: (ctx, v) => {
       // The dialog (a confirmation document to upload) lives on every vendor screen, where this command is.
-      if (!openConfirmChangeRequest(v.id)) ctx.navigate(routePath('vendors.show', { id: v.id }));
+      if (!confirmChangeRequest.open(v.id)) ctx.navigate(routePath('vendors.show', { id: v.id }));
+    },
+  }),
+  vendorCommand({
+    // Spec 2, 2 "Apply to contracts dialog": a stored method takes contract vendors of this vendor.
+    id: 'vendors.apply_to_contracts',
+    title: 'vendors.commands.apply_to_contracts',
+    roles: ROLES,
+    when: (v) => {
+      const record = v as VendorRow & Partial<Pick<Vendor, 'contract_vendors' | 'payment_methods'>>;
+      if (!record.contract_vendors || !record.payment_methods) return { hidden: true };
+      if (record.readonly) return { enabled: false, reason: 'vendors.reasons.readonly' };
+      if (record.contract_vendors.length === 0) return { enabled: false, reason: 'vendors.reasons.no_contracts' };
+      return record.payment_methods.length > 0 ? ok : { enabled: false, reason: 'vendors.reasons.no_payment_methods' };
+    },
+    run: (ctx, v) => {
+      if (!applyToContracts.open({ vendorId: v.id, methodId: null })) ctx.navigate(routePath('vendors.show', { id: v.id }));
     },
   }),
   vendorCommand({

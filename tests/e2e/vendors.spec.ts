@@ -284,6 +284,44 @@ test.describe('vendors from the keyboard', () => {
     await expect(field(page, 'Name')).toHaveValue(name);
   });
 
+  test('a stored payment method is applied to a contract from the palette; its card then names the contract', async ({ page }) => {
+    // The demo links every contract vendor to a method: free one, so there is something to apply.
+    const cv = await withAppDb(async (db) => {
+      const { rows } = await db.query<{ id: string; vendor_id: string; contract_id: string }>(
+        `SELECT cv.id, cv.vendor_id, cv.contract_id FROM contract_vendors cv JOIN vendors v ON v.id = cv.vendor_id WHERE v.change_request IS NULL ORDER BY cv.id LIMIT 1`,
+      );
+      await db.query('UPDATE contract_vendors SET vendor_payment_method_id = NULL WHERE id = $1', [rows[0].id]);
+      return rows[0];
+    });
+    await page.goto(`/vendors/${cv.vendor_id}/show`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await palette(page, 'Apply payment method to contracts');
+    const dialog = page.getByRole('dialog', { name: 'Apply payment method to contracts' });
+    const method = dialog.getByRole('combobox', { name: /^Payment method/ });
+    await expect(method).toBeFocused();
+    // Apply with nothing chosen names both fields.
+    await tabTo(page, dialog.getByRole('button', { name: 'Apply' }));
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText("can't be blank")).toBeVisible();
+    await expect(dialog.getByText('needs at least one entry')).toBeVisible();
+    await tabTo(page, method, { back: true });
+    await pick(page, method, 'Bank account');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`#${cv.contract_id}`);
+    await expect(page.getByRole('option', { name: `Contract #${cv.contract_id}` })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByText(`Contract #${cv.contract_id}`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await tabTo(page, dialog.getByRole('button', { name: 'Apply' }));
+    await page.keyboard.press('Enter');
+    await expect(snackbar(page, /now pays 1 more contract/)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator(':focus')).not.toHaveCount(0);
+    const linked = await withAppDb(async (db) => (await db.query('SELECT vendor_payment_method_id FROM contract_vendors WHERE id = $1', [cv.id])).rows[0].vendor_payment_method_id);
+    expect(linked).not.toBeNull();
+    await expect(page.getByText(new RegExp(`Used by contracts .*#${cv.contract_id}\\b`)).first()).toBeVisible();
+  });
+
   test('the list tabs switch the filters they do not apply to off', async ({ page }) => {
     await page.goto('/vendors/confirmation-pending');
     const views = page.getByRole('navigation', { name: 'Vendor list views' });

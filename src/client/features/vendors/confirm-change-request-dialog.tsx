@@ -8,7 +8,7 @@ import { ModalDialog } from '../../kit/dialog';
 import { DateField, FileField } from '../../kit/fields';
 import { toFormData } from '../../kit/form';
 import { errorText, useT } from '../../lib/i18n';
-import { closeConfirmChangeRequest, registerConfirmHost, useConfirmChangeRequestTarget } from './change-request-store';
+import { confirmChangeRequest } from './vendor-dialogs';
 
 const first = (errors: FieldErrors | undefined, field: string) => {
   const v = errors?.[field];
@@ -23,12 +23,12 @@ const first = (errors: FieldErrors | undefined, field: string) => {
 export function ConfirmChangeRequestDialog() {
   const t = useT();
   const env = useCommandEnvironment();
-  const vendorId = useConfirmChangeRequestTarget();
+  const vendorId = confirmChangeRequest.useTarget();
   const [document, setDocument] = useState<File | null>(null);
   const [validFrom, setValidFrom] = useState('');
   const [errors, setErrors] = useState<FieldErrors | undefined>();
   const [saving, setSaving] = useState(false);
-  useEffect(registerConfirmHost, []);
+  useEffect(() => confirmChangeRequest.registerHost(), []);
   useEffect(() => {
     setDocument(null);
     setValidFrom('');
@@ -48,7 +48,7 @@ export function ConfirmChangeRequestDialog() {
       env.services.notify('success', t('vendors.change_request_confirmed'));
       if (record && typeof record === 'object') void mutate(`/api/vendors/${vendorId}`, record, { revalidate: false });
       env.services.invalidate('/api/vendors');
-      closeConfirmChangeRequest();
+      confirmChangeRequest.close();
     } catch (error) {
       if (error instanceof ApiError && error.errors) setErrors(error.errors);
       else if (error instanceof ApiError && error.status !== 401 && error.status !== 403) env.services.notify('error', t('vendors.change_request_confirm_failed'));
@@ -60,12 +60,12 @@ export function ConfirmChangeRequestDialog() {
   return (
     <ModalDialog
       isOpen
-      onOpenChange={(open) => !open && closeConfirmChangeRequest()}
+      onOpenChange={(open) => !open && confirmChangeRequest.close()}
       title={t('vendors.commands.confirm_change_request')}
       width="md"
       footer={
         <>
-          <button type="button" className={button({ variant: 'secondary' })} onClick={closeConfirmChangeRequest}>
+          <button type="button" className={button({ variant: 'secondary' })} onClick={confirmChangeRequest.close}>
             {t('form.confirm.cancel')}
           </button>
           <button type="button" className={button({ variant: 'primary' })} disabled={saving} onClick={() => void submit()}>

@@ -11,6 +11,7 @@ import { languageAtom, useT } from '../../lib/i18n';
 import { useCountries } from '../../lib/reference-names';
 import { canOpenPortal, inBlocks, isPending } from './format';
 import type { Vendor, VendorContact, VendorPaymentMethod, VendorRow, VendorTaxInfo } from './vendor';
+import { applyToContracts } from './vendor-dialogs';
 import { VendorState } from './vendor-state';
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '2', p: '4', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', minW: 0 });
@@ -158,8 +159,11 @@ function Contact({ vendorId, contact }: { vendorId: number; contact: VendorConta
   );
 }
 
-function PaymentMethod({ method }: { method: VendorPaymentMethod }) {
+function PaymentMethod({ method, vendor }: { method: VendorPaymentMethod; vendor: Vendor }) {
   const t = useT();
+  const { roles } = useCommandEnvironment();
+  // The card's way into the apply-to-contracts command, with this method chosen.
+  const canApply = (vendor.contract_vendors ?? []).length > 0 && !vendor.readonly && roles.some((r) => r === 'vendors' || r === 'vendors_admin');
   const rows: Row[] =
     method.type === 'bank'
       ? [
@@ -187,6 +191,11 @@ function PaymentMethod({ method }: { method: VendorPaymentMethod }) {
       <p className={css({ m: 0, fontSize: 'sm' })}>
         {contracts.length ? t('vendors.used_by_contracts', { ids: contracts.map((c) => `#${c.contract_id}`).join(', ') }) : <span className={muted}>{t('vendors.used_by_no_contract')}</span>}
       </p>
+      {canApply && (
+        <button type="button" className={button({ size: 'sm' })} onClick={() => applyToContracts.open({ vendorId: vendor.id, methodId: method.id })}>
+          {t('vendors.apply.button')}
+        </button>
+      )}
     </li>
   );
 }
@@ -234,7 +243,7 @@ export function VendorSections({ vendor: v }: { vendor: Vendor }) {
         ) : (
           <ul className={cards}>
             {v.payment_methods.map((m) => (
-              <PaymentMethod key={m.id} method={m} />
+              <PaymentMethod key={m.id} method={m} vendor={v} />
             ))}
           </ul>
         )}

@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 import { ChangeRequestAlert } from './change-request-alert';
+import { ApplyToContractsDialog } from './apply-to-contracts-dialog';
 import { ConfirmChangeRequestDialog } from './confirm-change-request-dialog';
 import type { Vendor } from './vendor';
 import { VendorActionsMenu } from './vendor-actions-menu';
@@ -63,6 +64,7 @@ export default function VendorShow({ params }: ScreenProps) {
         </>
       )}
       <ConfirmChangeRequestDialog />
+      <ApplyToContractsDialog />
     </div>
   );
 }
