@@ -308,9 +308,9 @@ test.describe('vendors from the keyboard', () => {
     await pick(page, method, 'Bank account');
     await page.keyboard.press('Tab');
     await page.keyboard.type(`#${cv.contract_id}`);
-    await expect(page.getByRole('option', { name: `Contract #${cv.contract_id}` })).toBeVisible();
+    await expect(page.getByRole('option', { name: `Contract #${cv.contract_id}`, exact: true })).toBeVisible();
     await page.keyboard.press('Enter');
-    await expect(dialog.getByText(`Contract #${cv.contract_id}`)).toBeVisible();
+    await expect(dialog.getByText(`Contract #${cv.contract_id}`, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     await tabTo(page, dialog.getByRole('button', { name: 'Apply' }));
     await page.keyboard.press('Enter');

@@ -8,6 +8,7 @@ import '../organizations/tables.js';
 import '../session/tables.js';
 import '../tags/tables.js';
 import './tables.js';
+import { phoneParts } from './phone.js';
 
 /** The API's vendor (shared with the client), with timestamps as dates until serialised. */
 export type VendorEntity = Vendor<Date>;
@@ -268,8 +269,7 @@ export function loadVendors(db: Db, ids: readonly number[], _viewer?: CurrentUse
             country_code: p.country_code,
             number: p.number,
             label: p.label,
-            phone_code: null,
-            e164: null,
+            ...phoneParts(p.country_code, p.number),
           })),
           skype_accounts: (skypesOf.get(c.id) ?? []).map(({ id, login }) => ({ id, login })),
           facebook_accounts: (facebooksOf.get(c.id) ?? []).map(({ id, profile }) => ({ id, profile })),
