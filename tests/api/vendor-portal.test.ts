@@ -222,4 +222,19 @@ describe('staff sign-in to the portal', () => {
     expect((await api.request({ method: 'GET', url: '/vendor_portal', headers: { accept: 'text/html' }, cookies: { remit_portal: cookie } })).statusCode).toBe(401);
     expect((await authorize(PORTAL_EMAIL)).statusCode).toBe(422);
   });
+
+  it('takes the tokens and sessions of a removed address with it (foreign keys)', async () => {
+    const grant = (await authorize(PORTAL_EMAIL)).json();
+    await postSession({ email: grant.email, uid: grant.uid, api_token: grant.api_token, authenticity_token: grant.authenticity_token, client: 'web' });
+    await authorize(PORTAL_EMAIL);
+    const count = async (table: 'portal_sessions' | 'portal_sign_in_tokens') =>
+      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)} WHERE vendor_contact_email_id = ${emailId}`.execute(api.db)).rows[0].n);
+    expect(await count('portal_sessions')).toBeGreaterThan(0);
+    expect(await count('portal_sign_in_tokens')).toBeGreaterThan(0);
+    await sql`DELETE FROM vendor_contact_emails WHERE id = ${emailId}`.execute(api.db);
+    expect(await count('portal_sessions')).toBe(0);
+    expect(await count('portal_sign_in_tokens')).toBe(0);
+    const user = (await sql<{ id: string }>`SELECT id FROM portal_users ORDER BY id LIMIT 1`.execute(api.db)).rows[0].id;
+    await expect(sql`INSERT INTO portal_sessions (token_digest, portal_user_id, vendor_contact_email_id, expires_at) VALUES ('x', ${user}, ${emailId}, now())`.execute(api.db)).rejects.toThrow(/foreign key/);
+  });
 });

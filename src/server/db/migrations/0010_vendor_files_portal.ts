@@ -6,7 +6,7 @@ import { type Kysely, sql } from 'kysely';
 // A vendor file is one organization's month: one row per (organization, month), rewritten when made
 // again, so a job that runs twice still leaves one file. The portal tables point at contact emails
 // without a foreign key: vendors (0008) may be migrated after this file on a database that ran it
-// first; a portal row whose email is gone simply no longer signs anyone in.
+// first; 0019 declares the references once both exist.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE vendor_files (

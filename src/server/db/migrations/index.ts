@@ -10,6 +10,7 @@ import * as vendors from './0008_vendors.js';
 import * as revenueSources from './0009_revenue_sources.js';
 import * as vendorFilesPortal from './0010_vendor_files_portal.js';
 import * as contracts from './0011_contracts.js';
+import * as portalForeignKeys from './0019_portal_foreign_keys.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_revenue_sources': revenueSources,
   '0010_vendor_files_portal': vendorFilesPortal,
   '0011_contracts': contracts,
+  '0019_portal_foreign_keys': portalForeignKeys,
 };
