@@ -1,3 +1,4 @@
+import type { Amendment } from './amendment';
 import type { PaymentMethod } from './vendor';
 import type {
   CONTRACT_SHARE_TYPES,
@@ -49,6 +50,8 @@ export interface Contract<Time = string> {
   can_reject: boolean;
   can_cancel: boolean;
   can_sign: boolean;
+  /** Final, and the viewer may write amendments (spec 2, section 4). */
+  can_create_amendment: boolean;
   template_name: string | null;
   /** The contract document's download path, when one is stored. */
   document_url: string | null;
@@ -62,6 +65,8 @@ export interface Contract<Time = string> {
   revenue_sources: ContractRevenueSource[];
   /** The latest termination request, if any (one may be pending at a time). */
   termination_request: TerminationRequest<Time> | null;
+  /** The contract's amendments by number (`/api/contracts/{id}/amendments` answers the same). */
+  amendments: Amendment<Time>[];
   created_at: Time;
   updated_at: Time;
 }

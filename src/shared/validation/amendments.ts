@@ -70,7 +70,7 @@ function vendorsChanged(raw: Record<string, unknown>, ctx: AmendmentRuleContext)
 /** The rules of spec 2, section 5 "Amendment form" that look at several fields or at the contract. */
 export function amendmentRules(raw: Record<string, unknown>, ctx: AmendmentRuleContext): FieldErrors {
   const errors: FieldErrors = {};
-  const applyOn = typeof raw.apply_on === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw.apply_on) ? raw.apply_on : undefined;
+  const applyOn = typeof raw.apply_on === 'string' && isoDate().is(raw.apply_on) ? raw.apply_on : undefined;
   if (applyOn) {
     if (applyOn < ctx.today) addError(errors, ['apply_on'], 'in_the_past');
     else if (ctx.previousApplyOn && applyOn <= ctx.previousApplyOn) addError(errors, ['apply_on'], withDate('after_date', ctx.previousApplyOn));

@@ -8,6 +8,8 @@ import '../organizations/tables.js';
 import '../revenue-sources/tables.js';
 import '../tags/tables.js';
 import '../vendors/tables.js';
+import { loadAmendments } from './amendment-queries.js';
+import { documentUrl, groupBy } from './query-helpers.js';
 import { stateFlags } from './state-machine.js';
 import './tables.js';
 
@@ -16,18 +18,7 @@ export type ContractEntity = Contract<Date>;
 
 export const TAGGABLE_TYPE = 'Contract';
 
-export const documentUrl = (contractId: number, documentId: number) => `/api/contracts/${contractId}/documents/${documentId}`;
-
-function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
-  const out = new Map<K, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = out.get(k) ?? [];
-    list.push(row);
-    out.set(k, list);
-  }
-  return out;
-}
+export { documentUrl };
 
 /** Contracts by id as `viewer` sees them (the transition flags depend on the viewer's roles). */
 export function loadContracts(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<ContractEntity[]> {
@@ -79,6 +70,7 @@ export function loadContracts(db: Db, ids: readonly number[], viewer: CurrentUse
         .orderBy('t.id', 'desc')
         .execute(),
     ]);
+    const amendments = groupBy(await loadAmendments(db, { contractIds: contracts.map((c) => c.id) }, viewer), (a) => a.contract_id);
     const cvIds = vendors.map((v) => v.id);
     const vendorIds = [...new Set(vendors.map((v) => v.vendor_id))];
     const [refs, methods, emails] = await Promise.all([
@@ -174,6 +166,7 @@ export function loadContracts(db: Db, ids: readonly number[], viewer: CurrentUse
               created_at: t.created_at,
             }
           : null,
+        amendments: amendments.get(c.id) ?? [],
         created_at: c.created_at,
         updated_at: c.updated_at,
       };

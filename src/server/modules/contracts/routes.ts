@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import type { ContractLookup } from '../../../shared/entities/contract.js';
 import { check } from '../../../shared/validation/core.js';
-import { asList, orNull } from '../../../shared/validation/fields.js';
+import { orNull } from '../../../shared/validation/fields.js';
 import {
   commentStruct,
   CONTRACT_LIST_PARAMS,
@@ -22,6 +22,8 @@ import { registerAuditedType } from '../audit/routes.js';
 import { registerRevenueSourceUsage } from '../revenue-sources/queries.js';
 import { type ContractEntity, loadContracts, TAGGABLE_TYPE } from './queries.js';
 import { type ContractWrite, copyAsInput, createContract, deleteContract, documentRule, entityAsInput, pdfRule, signContract, updateContract } from './service.js';
+import { amendmentRoutes } from './amendments.js';
+import { emailOf, idsOf } from './payload.js';
 import { terminationRoutes } from './termination-requests.js';
 import { allowedFrom, APPROVE_ROLES, CANCEL_ROLES, HOLD_ROLES, READ_ROLES, SIGN_ROLES, targetState, WRITE_ROLES } from './state-machine.js';
 
@@ -46,14 +48,6 @@ function listCondition(query: Record<string, unknown>) {
 const anyOf = (value: unknown) => (Array.isArray(value) ? value : [value]);
 /** The state filter also takes `signature_pending`, the other spelling of signing_pending (spec 2, section 2). */
 const stateValues = (value: unknown) => anyOf(value).map((v) => (v === 'signature_pending' ? 'signing_pending' : v));
-
-/** Lists given as the entity has them (`tags: [{id, name}]`) or as ids; the ids win. */
-function idsOf(value: unknown): unknown {
-  const items = asList(value);
-  if (!Array.isArray(items)) return value;
-  return items.map((item) => (item && typeof item === 'object' && 'id' in item ? (item as { id: unknown }).id : item));
-}
-const emailOf = (value: unknown) => (value && typeof value === 'object' && 'email' in value ? (value as { email: unknown }).email : value);
 
 /** The payload in the form's shape: entity-shaped lists and signer objects become ids and addresses. */
 function asFormPayload(payload: Record<string, unknown>): Record<string, unknown> {
@@ -170,6 +164,8 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
       'can_reject',
       'can_cancel',
       'can_sign',
+      'can_create_amendment',
+      'amendments',
       'active_from',
       'active_to',
       'updated_at',
@@ -229,6 +225,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   resourceRoutes<ContractEntity, ContractWrite>(app, ctx, resource);
   terminationRoutes(app, ctx, writer);
+  amendmentRoutes(app, ctx, writer);
 
   /** The signed copy (multipart `document`, pdf): signing_pending → signed (DOMAIN.md). */
   const signRules = { 'contract[document]': pdfRule(ctx), document: pdfRule(ctx) };

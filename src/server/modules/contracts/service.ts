@@ -10,6 +10,7 @@ import type { UploadedFile } from '../../http/multipart.js';
 import type { WriteContext } from '../../http/resource.js';
 import type { UploadRule } from '../../lib/storage.js';
 import { type ContractEntity, TAGGABLE_TYPE } from './queries.js';
+import { signerContactErrors } from './signers.js';
 import { allowedFrom, PRO_TEMPLATE_ROLES, targetState } from './state-machine.js';
 
 export type ContractWrite = ContractInput & { document?: UploadedFile };
@@ -118,6 +119,12 @@ async function contextErrors(w: WriteContext, current: ContractEntity | null, in
   }
   const organization = await w.trx.selectFrom('organizations').select('id').where('id', '=', input.organization_id).executeTakeFirst();
   if (!organization) return addError(errors, ['organization_id'], 'invalid');
+  // Signers are the organization's; kept when unchanged, so a later edit of the organization does not block the contract's.
+  const signerChanges = {
+    primary_signer_email: input.primary_signer_email !== (current?.primary_signer_email?.email ?? null) ? input.primary_signer_email : null,
+    secondary_signer_email: input.secondary_signer_email !== (current?.secondary_signer_email?.email ?? null) ? input.secondary_signer_email : null,
+  };
+  Object.assign(errors, await signerContactErrors(w.trx, input.organization_id, signerChanges));
   const vendorIds = [...new Set(input.contract_vendors.map((v) => v.vendor_id))];
   if (vendorIds.length === 0) return errors;
   const [vendors, methods, emails] = await Promise.all([

@@ -1,3 +1,4 @@
+import type { AmendmentState } from '../../../shared/entities/amendment.js';
 import type { ContractState } from '../../../shared/entities/contract.js';
 import { hasAnyRole } from '../../../shared/roles.js';
 
@@ -71,5 +72,53 @@ export function stateFlags(state: ContractState, roles: readonly string[]) {
     can_reject: can('reject'),
     can_cancel: can('cancel'),
     can_sign: can('sign'),
+    can_create_amendment: amendableContract(state) && hasAnyRole(roles, AMENDMENT_WRITE_ROLES),
+  };
+}
+
+/* Amendments (spec 2, section 4 "Amendment"; DOMAIN.md: "reached the same way"). */
+
+/** The amendment form, create, update and delete: contracts or contracts_admin (admin passes). */
+export const AMENDMENT_WRITE_ROLES = ['contracts', 'contracts_admin'] as const;
+/** Applying a signed amendment to its contract. */
+export const APPLY_ROLES = ['contracts_admin'] as const;
+
+export type AmendmentTransition = 'submit' | 'approve' | 'reject' | 'sign' | 'cancel' | 'apply';
+
+export const AMENDMENT_TRANSITIONS: Record<AmendmentTransition, { from: readonly AmendmentState[]; to: AmendmentState; roles: readonly string[] }> = {
+  submit: { from: ['draft', 'rejected'], to: 'approval_pending', roles: AMENDMENT_WRITE_ROLES },
+  approve: { from: ['approval_pending'], to: 'signing_pending', roles: APPROVE_ROLES },
+  reject: { from: ['approval_pending'], to: 'rejected', roles: APPROVE_ROLES },
+  sign: { from: ['signing_pending'], to: 'signed', roles: SIGN_ROLES },
+  cancel: { from: ['signing_pending'], to: 'signing_cancelled', roles: CANCEL_ROLES },
+  /** Only once apply_on has come (see `amendmentFlags`). */
+  apply: { from: ['signed'], to: 'applied', roles: APPLY_ROLES },
+};
+
+export const AMENDMENT_EDITABLE_STATES: readonly AmendmentState[] = ['draft', 'rejected'];
+
+export const amendmentAllowedFrom = (t: AmendmentTransition, state: AmendmentState): boolean => AMENDMENT_TRANSITIONS[t].from.includes(state);
+export const amendmentAllowedFor = (t: AmendmentTransition, roles: readonly string[]): boolean => hasAnyRole(roles, AMENDMENT_TRANSITIONS[t].roles);
+
+/** Today as the server counts days (UTC), `yyyy-MM-dd`: apply_on is compared with it. */
+export const todayIso = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+/** Whether the amendment's day has come: apply_on is today or earlier. */
+export const applyOnReached = (applyOn: string | null, today = todayIso()): boolean => applyOn !== null && applyOn <= today;
+
+/** A contract takes amendments once final (spec 2, section 4). */
+export const amendableContract = (state: ContractState): boolean => FINAL_STATES.includes(state);
+
+/** The amendment flags the API answers, for its state and contract and this viewer. */
+export function amendmentFlags(a: { state: AmendmentState; apply_on: string | null }, contractState: ContractState, roles: readonly string[], today = todayIso()) {
+  const can = (t: AmendmentTransition) => amendmentAllowedFrom(t, a.state) && amendmentAllowedFor(t, roles);
+  return {
+    state_editable: AMENDMENT_EDITABLE_STATES.includes(a.state),
+    state_deletable: AMENDMENT_EDITABLE_STATES.includes(a.state),
+    can_submit_for_approval: amendmentAllowedFrom('submit', a.state),
+    can_approve: can('approve'),
+    can_reject: can('reject'),
+    can_sign: can('sign'),
+    can_apply: can('apply') && amendableContract(contractState) && applyOnReached(a.apply_on, today),
   };
 }

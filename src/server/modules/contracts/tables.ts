@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AmendmentState } from '../../../shared/entities/amendment.js';
 import type { ContractShareType, ContractState, ContractType, CreditNoteType, ReportTemplate, RevenueShareFormula } from '../../../shared/entities/contract.js';
 import type { CreatedAt, Id, Numeric } from '../../db/schema.js';
 
@@ -77,7 +78,7 @@ export interface ContractAmendmentsTable {
   id: Id;
   contract_id: number;
   number: number;
-  state: Generated<'draft' | 'approval_pending' | 'signing_pending' | 'rejected' | 'signed' | 'applied' | 'signing_cancelled'>;
+  state: Generated<AmendmentState>;
   state_comment: string | null;
   apply_on: NullableDate;
   primary_signer_email: string | null;
@@ -88,6 +89,29 @@ export interface ContractAmendmentsTable {
   created_at: CreatedAt;
   updated_at: Updated;
   lock_version: Generated<number>;
+}
+
+export interface ContractAmendmentVendorsTable {
+  id: Id;
+  contract_amendment_id: number;
+  vendor_id: number;
+  vendor_payment_method_id: number | null;
+}
+
+export interface ContractAmendmentRevenueSharesTable {
+  id: Id;
+  contract_amendment_id: number;
+  type: ContractShareType;
+  formula: RevenueShareFormula;
+  rev_share: NullableNumeric;
+  baseline: NullableNumeric;
+  fixed_income: NullableNumeric;
+  threshold: NullableNumeric;
+}
+
+export interface ContractAmendmentRevenueSourcesTable {
+  contract_amendment_id: number;
+  revenue_source_id: number;
 }
 
 export interface ContractTerminationRequestsTable {
@@ -123,6 +147,9 @@ declare module '../../db/schema.js' {
     contract_revenue_shares: ContractRevenueSharesTable;
     contract_revenue_sources: ContractRevenueSourcesTable;
     contract_amendments: ContractAmendmentsTable;
+    contract_amendment_vendors: ContractAmendmentVendorsTable;
+    contract_amendment_revenue_shares: ContractAmendmentRevenueSharesTable;
+    contract_amendment_revenue_sources: ContractAmendmentRevenueSourcesTable;
     contract_termination_requests: ContractTerminationRequestsTable;
     contract_documents: ContractDocumentsTable;
   }
