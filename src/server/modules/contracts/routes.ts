@@ -23,6 +23,7 @@ import { registerRevenueSourceUsage } from '../revenue-sources/queries.js';
 import { type ContractEntity, loadContracts, TAGGABLE_TYPE } from './queries.js';
 import { type ContractWrite, copyAsInput, createContract, deleteContract, documentRule, entityAsInput, pdfRule, signContract, updateContract } from './service.js';
 import { amendmentRoutes } from './amendments.js';
+import { generateContractDocument } from './contract-pdf.js';
 import { emailOf, idsOf } from './payload.js';
 import { terminationRoutes } from './termination-requests.js';
 import { allowedFrom, APPROVE_ROLES, CANCEL_ROLES, HOLD_ROLES, READ_ROLES, SIGN_ROLES, targetState, WRITE_ROLES } from './state-machine.js';
@@ -175,8 +176,9 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
         roles: APPROVE_ROLES,
         flag: (c) => allowedFrom('approve', c.state),
         run: async (w, current) => {
-          // A template's document is generated here (pdfmake), a later step: until then signing uploads it.
           await setState(w.trx, current.id, targetState('approve', current.state), null);
+          // A template's document is written now, in this transaction: if it fails, the approval does too.
+          if (current.template_name) await generateContractDocument(ctx.storage, w, current);
         },
       },
       reject: {
