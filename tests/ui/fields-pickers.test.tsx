@@ -167,6 +167,40 @@ describe('server autocomplete', () => {
   });
 });
 
+describe('multi-select with a server lookup', () => {
+  it('searches after the pause, adds a found record as a chip by its name, keeps the loaded labels, refuses the disabled one', async () => {
+    useFakeTimeouts();
+    const calls = stubApi(() => ({ status: 200, body: [{ id: 7, name: 'Nord Studio' }, { id: 9, name: 'Nordlicht' }] }));
+    const user = userEvent.setup({ delay: null });
+    renderForm(
+      <Standalone
+        initial={['5']}
+        render={(v, set) => (
+          <MultiSelectField<{ id: number; name: string }>
+            label="banks.fields.name"
+            translate={false}
+            options={[{ value: '5', label: 'Loaded GmbH' }]}
+            lookup={{ path: '/api/vendors/lookup', labelOf: (x) => x.name, valueOf: (x) => x.id, disabledOf: (x) => x.id === 9 }}
+            value={v}
+            onChange={set}
+          />
+        )}
+      />,
+    );
+    expect(screen.getByText('Loaded GmbH')).toBeInTheDocument();
+    const input = screen.getByRole('combobox', { name: /^Name/ });
+    await user.type(input, 'nord');
+    expect(calls).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(calls.map((c) => c.url)).toEqual(['/api/vendors/lookup?q=nord']);
+    expect(await screen.findByRole('option', { name: 'Nordlicht' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(await screen.findByRole('option', { name: 'Nord Studio' }));
+    expect(shown()).toEqual(['5', '7']);
+    expect(screen.getByText('Nord Studio')).toBeInTheDocument();
+    expect(input).toHaveValue('');
+  });
+});
+
 describe('location search', () => {
   it('is a plain text field without a maps key', () => {
     renderForm(<LocationField label="banks.fields.street" value="" onChange={() => {}} />);

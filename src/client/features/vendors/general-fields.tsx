@@ -101,6 +101,13 @@ export function GeneralFields({ record }: { record: Vendor | undefined }) {
         selectedLabel={record?.account_manager?.email}
       />
       <MultiSelectField name="tag_ids" label="vendors.fields.tags" translate={false} options={(tags?.entries ?? []).map((x) => ({ value: String(x.id), label: x.name }))} />
+      {/* Other vendors only (spec 2, 5): found by name or number, the vendor itself not choosable. */}
+      <MultiSelectField<{ id: number; name: string; full_number: string | null }>
+        name="referenced_vendor_ids"
+        translate={false}
+        options={(record?.referenced_vendors ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+        lookup={{ path: '/api/vendors/lookup', labelOf: (v) => v.name, noteOf: (v) => v.full_number ?? undefined, valueOf: (v) => v.id, disabledOf: (v) => v.id === record?.id }}
+      />
     </Section>
   );
 }

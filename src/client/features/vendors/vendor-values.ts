@@ -96,7 +96,7 @@ export interface VendorValues extends FormValues {
   confirmation_document: File | null;
   /** As the chip picker keeps them (strings); the struct reads digit strings as numbers. */
   tag_ids: string[];
-  referenced_vendor_ids: number[];
+  referenced_vendor_ids: string[];
   address: AddressValues;
   tax_info: TaxValues;
   contacts: ContactValues[];
@@ -190,7 +190,7 @@ export function vendorValues(record: Record<string, unknown>): VendorValues {
     account_manager_id: v.account_manager?.id ?? null,
     valid_from: '',
     tag_ids: (v.tags ?? []).map((t) => String(t.id)),
-    referenced_vendor_ids: (v.referenced_vendors ?? []).map((r) => r.id),
+    referenced_vendor_ids: (v.referenced_vendors ?? []).map((r) => String(r.id)),
     address: { ...empty.address, ...(v.address ? Object.fromEntries(Object.entries(v.address).map(([k, x]) => [k, k === 'id' ? x : s(x)])) : {}) } as AddressValues,
     tax_info: tax
       ? {

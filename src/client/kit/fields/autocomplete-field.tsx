@@ -4,7 +4,7 @@ import { useT } from '../../lib/i18n';
 import { useFieldBinding, type FieldProps } from './binding';
 import { ComboBoxControl } from './combo-box';
 import { Field } from './field';
-import { useDebouncedSearch } from './use-debounced-search';
+import { entriesOf, useDebouncedSearch } from './use-debounced-search';
 
 export interface AutocompleteFieldProps<Item, Value> extends FieldProps<Value | null> {
   /** The lookup endpoint, e.g. `/api/users/lookup`. */
@@ -34,13 +34,6 @@ export interface AutocompleteFieldProps<Item, Value> extends FieldProps<Value | 
 }
 
 const CREATE_KEY = '__create__';
-
-/** Results of a lookup call: a plain array or the list envelope. */
-function entriesOf<Item>(answer: unknown): Item[] {
-  if (Array.isArray(answer)) return answer as Item[];
-  if (answer && typeof answer === 'object' && Array.isArray((answer as { entries?: unknown }).entries)) return (answer as { entries: Item[] }).entries;
-  return [];
-}
 
 /**
  * A value chosen from the server: typing searches `GET {path}?{param}=text` once typing paused for

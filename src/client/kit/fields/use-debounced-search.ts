@@ -57,3 +57,10 @@ export function useDebouncedSearch<T>(search: (text: string, signal: AbortSignal
   useEffect(() => stop, [stop]);
   return { results, loading, query, clear };
 }
+
+/** Results of a lookup call: a plain array or the list envelope. */
+export function entriesOf<Item>(answer: unknown): Item[] {
+  if (Array.isArray(answer)) return answer as Item[];
+  if (answer && typeof answer === 'object' && Array.isArray((answer as { entries?: unknown }).entries)) return (answer as { entries: Item[] }).entries;
+  return [];
+}
