@@ -29,6 +29,15 @@ describe('vendor demo data', () => {
     expect(read).toMatchObject({ readonly: true, change_request_changes: { valid_from: '2026-12-01', changes: { name: ['Alpenklang OG', 'Alpenklang Musik OG'] } } });
     expect(Object.keys(read.change_request_changes.changes).sort()).toEqual(['address', 'name', 'payment_methods']);
 
+    // Portal e-mails have their portal users: confirmed on confirmed vendors (the portal opens), pending on new ones.
+    const confirmations = async (name: string) => {
+      const v = entries.find((e) => e.name === name)!;
+      const full = (await api.request({ method: 'GET', url: `/api/vendors/${v.id}`, as: admin })).json();
+      return full.contacts.flatMap((c: { emails: { can_access_portal: boolean; portal_confirmation: string }[] }) => c.emails.filter((e) => e.can_access_portal).map((e) => e.portal_confirmation));
+    };
+    expect(await confirmations('Studio Nord GmbH')).toEqual(expect.arrayContaining(['confirmed']));
+    expect(new Set(await confirmations('Emma Dubois'))).toEqual(new Set(['pending']));
+
     const managed = (await api.request({ method: 'GET', url: '/api/vendors?list=managed_by_me', as: admin })).json();
     expect(managed.total).toBe(0);
 

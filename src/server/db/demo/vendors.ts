@@ -263,5 +263,18 @@ export const demoVendors: DemoSeed = {
     );
     if (!changed.ok) throw new ValidationFailed(changed.errors);
     await updateVendor(w, current, changed.value);
+
+    // Portal users for the portal e-mails (the first start writes the demo before the job queue exists,
+    // so the save could not grant them): confirmed for confirmed vendors, so staff can open the portal
+    // from the demo at once; pending for new vendors, so resend has something to send.
+    await sql`
+      INSERT INTO portal_users (email)
+      SELECT DISTINCT ON (lower(email)) email FROM vendor_contact_emails WHERE can_access_portal AND portal_user_id IS NULL
+      ON CONFLICT ON CONSTRAINT portal_users_email_key DO NOTHING`.execute(db);
+    await sql`
+      UPDATE vendor_contact_emails e
+      SET portal_user_id = coalesce(e.portal_user_id, u.id), is_confirmed = (v.state = 'confirmed'), confirmation_sent_at = coalesce(e.confirmation_sent_at, now())
+      FROM portal_users u, vendors v
+      WHERE u.email_key = lower(e.email) AND v.id = e.vendor_id AND e.can_access_portal`.execute(db);
   },
 };
