@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import { loadDemoData } from './db/demo/index.js';
+import type { Storage } from './lib/storage.js';
 import { migrate } from './db/migrate.js';
 import { hashPassword } from './modules/session/passwords.js';
 import './modules/session/tables.js';
@@ -45,11 +46,12 @@ export async function prepareDatabase(
   db: Db,
   config: Pick<Config, 'adminEmail' | 'adminPassword' | 'demo'>,
   onAdmin: (admin: { email: string; password?: string }) => void = () => {},
+  storage?: Storage,
 ): Promise<{ fresh: boolean; admin: { email: string; password?: string } | undefined; demo: string[] }> {
   const fresh = await databaseIsEmpty(db);
   await migrate(db);
   const admin = await ensureAdmin(db, { email: config.adminEmail, password: config.adminPassword });
   if (admin) onAdmin(admin);
-  const demo = config.demo ? await loadDemoData(db, { freshDatabase: fresh }) : [];
+  const demo = config.demo ? await loadDemoData(db, { freshDatabase: fresh, storage }) : [];
   return { fresh, admin, demo };
 }

@@ -42,10 +42,16 @@ async function main() {
   }
 
   const { db } = createDb(databaseUrl, 20);
-  const { fresh, admin, demo } = await prepareDatabase(db, config, (created) => {
-    // Printed at once: if a later start-up step fails, the generated password is not lost.
-    if (created.password) console.log(`\n  First admin created: ${created.email} / ${created.password} (shown only this once)\n`);
-  });
+  const storage = createStorage(path.join(config.dataDir, 'files'));
+  const { fresh, admin, demo } = await prepareDatabase(
+    db,
+    config,
+    (created) => {
+      // Printed at once: if a later start-up step fails, the generated password is not lost.
+      if (created.password) console.log(`\n  First admin created: ${created.email} / ${created.password} (shown only this once)\n`);
+    },
+    storage,
+  );
   if (demo.length) log.info(`demo data loaded: ${demo.join(', ')}`);
 
   const jobs = await startJobs({ connectionString: databaseUrl, db, onError: (e) => log.error({ err: e }, 'job queue error') });
@@ -54,7 +60,7 @@ async function main() {
     db,
     jobs,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox') }),
-    storage: createStorage(path.join(config.dataDir, 'files')),
+    storage,
   };
   const app = await buildApp({
     ctx,

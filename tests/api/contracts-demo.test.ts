@@ -11,7 +11,7 @@ const api = setupApi();
 describe('contract demo data', () => {
   it('loads contracts in every state on the demo vendors and sources, a termination pending and a vendor on hold', async () => {
     await api.db.transaction().execute(async (trx) => {
-      for (const seed of [demoUsers, demoReferenceData, demoRevenueSources, demoVendors, demoContracts]) await seed.run(trx);
+      for (const seed of [demoUsers, demoReferenceData, demoRevenueSources, demoVendors, demoContracts]) await seed.run(trx, { storage: api.ctx.storage });
     });
     const admin = await api.user(['admin']);
     const list = async (query: string) => (await api.request({ method: 'GET', url: `/api/contracts?size=100&${query}`, as: admin })).json();
@@ -22,6 +22,22 @@ describe('contract demo data', () => {
     expect((await list('filter[payout_on_hold]=1')).total).toBe(1);
     const terminated = all.entries.find((c: { state: string }) => c.state === 'terminated');
     expect(terminated).toMatchObject({ active_from: '2025-01-01', active_to: '2026-06-30', state_final: true });
+
+    // Amendments: one waiting for approval, one signed and due (awaiting apply).
+    const pending = await list('list=amendments_pending');
+    expect(pending.total).toBe(2);
+    const amendments = pending.entries.flatMap((c: { amendments: { state: string; can_apply: boolean; document_url: string | null }[] }) => c.amendments);
+    expect(amendments.map((a: { state: string }) => a.state).sort()).toEqual(['approval_pending', 'signed']);
+    const due = amendments.find((a: { state: string }) => a.state === 'signed');
+    expect(due).toMatchObject({ can_apply: true, document_url: expect.any(String) });
+
+    // Signed (and terminated) demo contracts have their document; it is a PDF.
+    for (const c of all.entries.filter((x: { state: string }) => ['signed', 'terminated', 'signing_pending'].includes(x.state))) {
+      expect(c.document_url, `contract ${c.id}`).toEqual(expect.any(String));
+    }
+    const signedOne = all.entries.find((c: { state: string }) => c.state === 'signed');
+    const file = await api.request({ method: 'GET', url: signedOne.document_url, as: admin });
+    expect(file.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // A signed demo contract saved unchanged passes every rule and changes nothing.
     const signed = all.entries.find((c: { state: string; revenue_shares: unknown[] }) => c.state === 'signed' && c.revenue_shares.length === 4);

@@ -5,11 +5,17 @@ import type { CurrentUser } from '../../context.js';
 import { ValidationFailed } from '../../http/errors.js';
 import type { WriteContext } from '../../http/resource.js';
 import { audit } from '../../modules/audit/audit.js';
+import type { Storage } from '../../lib/storage.js';
+import { AMENDMENT_AUDIT_TYPE, createAmendment, parseAmendment } from '../../modules/contracts/amendment-service.js';
+import { renderContractPdf } from '../../modules/contracts/contract-pdf.js';
+import { loadContracts } from '../../modules/contracts/queries.js';
 import { createContract } from '../../modules/contracts/service.js';
+import { todayIso } from '../../modules/contracts/state-machine.js';
 import type { Db } from '../connection.js';
-import type { DemoSeed } from './index.js';
+import type { DemoEnv, DemoSeed } from './index.js';
 import '../../modules/contracts/tables.js';
 import '../../modules/organizations/tables.js';
+import '../../modules/session/tables.js';
 import '../../modules/revenue-sources/tables.js';
 import '../../modules/vendors/tables.js';
 
@@ -28,6 +34,8 @@ interface DemoContract {
   terminationRequest?: { terminate_on: string; reason: string };
   /** A vendor paused with this reason (final contracts). */
   hold?: string;
+  /** An amendment in this state: approval_pending (new shares, from next month) or signed (new sources, due today: awaiting apply). */
+  amendment?: 'approval_pending' | 'signed';
 }
 
 const combined = (rev: string, direct: string) => [
@@ -43,9 +51,9 @@ const separate = [
 
 /** Contracts in every state on the demo vendors and sources, so payouts have signed contracts to allocate to. */
 const CONTRACTS: DemoContract[] = [
-  { state: 'signed', vendors: [[0, '100']], sources: [0, 1], shares: combined('70', '80'), start_date: '2026-01-01', end_date: '2028-12-31' },
+  { state: 'signed', vendors: [[0, '100']], sources: [0, 1], shares: combined('70', '80'), start_date: '2026-01-01', end_date: '2028-12-31', amendment: 'approval_pending' },
   { state: 'signed', vendors: [[1, '60'], [2, '40']], sources: [2], shares: separate, start_date: '2025-07-01', terminationRequest: { terminate_on: '2026-12-31', reason: 'Channel sold' } },
-  { state: 'signed', vendors: [[3, '100']], sources: [3], shares: combined('75', '85'), start_date: '2026-03-01', hold: 'Tax certificate missing' },
+  { state: 'signed', vendors: [[3, '100']], sources: [3], shares: combined('75', '85'), start_date: '2026-03-01', hold: 'Tax certificate missing', amendment: 'signed' },
   { state: 'terminated', vendors: [[4, '100']], sources: [4], shares: combined('60', '70'), start_date: '2025-01-01', terminated_on: '2026-06-30', comment: 'Terminated by mutual agreement' },
   { state: 'draft', vendors: [[0, '50'], [1, '50']], sources: [1], shares: combined('70', '75'), start_date: '2027-01-01' },
   { state: 'approval_pending', vendors: [[2, '100']], sources: [0], shares: combined('72.5', '80'), start_date: '2027-01-01' },
@@ -55,9 +63,57 @@ const CONTRACTS: DemoContract[] = [
   { state: 'signing_cancelled', vendors: [[0, '100']], sources: [3], shares: combined('70', '70'), start_date: '2026-04-01', comment: 'Never signed' },
 ];
 
+/** Where a demo contract's document comes from: the signed copy once signed, the generated one while signing is pending. */
+const DOCUMENT_KIND: Partial<Record<ContractState, 'signed' | 'generated'>> = { signed: 'signed', terminated: 'signed', signing_pending: 'generated' };
+
+/** Stores `pdf` as a document of the contract (or of its amendment). */
+async function storeDocument(db: Db, storage: Storage, pdf: Buffer, row: { contract_id: number; contract_amendment_id?: number; kind: 'signed' | 'generated' }) {
+  const file = await storage.put(pdf, 'pdf');
+  await db
+    .insertInto('contract_documents')
+    .values({ ...row, file_key: file.key, filename: `contract-${row.contract_id}.pdf`, content_type: 'application/pdf', digest: file.digest })
+    .execute();
+}
+
+/** The first month after today, as the apply date of a pending amendment. */
+const nextMonth = () => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+};
+
+/** A demo amendment on the (final) contract `id`, moved to `state` as approvers and signers would. */
+async function seedAmendment(
+  db: Db,
+  w: WriteContext,
+  id: number,
+  state: 'approval_pending' | 'signed',
+  { signer, address, storage, actorId }: { signer: string; address: string; storage?: Storage; actorId: number | null },
+) {
+  const [contract] = await loadContracts(db, [id], null);
+  const body =
+    state === 'approval_pending'
+      ? { apply_on: nextMonth(), primary_signer_email: signer, change_revenue_shares: true, revenue_shares: combined('72.5', '82.5'), submit_for_approval: true }
+      : { apply_on: todayIso(), primary_signer_email: signer, change_revenue_sources: true, revenue_source_ids: contract.revenue_sources.slice(0, 1).map((s) => s.id), submit_for_approval: true };
+  // A signed amendment with a single source of its contract's would be `unchanged`: it then adds the next one.
+  if (state === 'signed') {
+    const next = await db.selectFrom('revenue_sources').select('id').where('organization_id', '=', contract.organization_id).where('id', 'not in', contract.revenue_sources.map((s) => s.id)).orderBy('id').executeTakeFirst();
+    if (next) body.revenue_source_ids = [...(body.revenue_source_ids ?? []), next.id];
+  }
+  const amendmentId = await createAmendment(w, contract, parseAmendment(body, contract, null));
+  await audit(db, { action: 'create', type: AMENDMENT_AUDIT_TYPE, id: amendmentId, changes: { state: [null, 'approval_pending'] }, userId: actorId });
+  if (state === 'signed') {
+    await db.updateTable('contract_amendments').set({ state: 'signed' }).where('id', '=', amendmentId).execute();
+    if (storage) {
+      const [after] = await loadContracts(db, [id], null);
+      const pdf = await renderContractPdf({ contract: after, organizationAddress: address, language: 'en' });
+      await storeDocument(db, storage, pdf, { contract_id: id, contract_amendment_id: amendmentId, kind: 'signed' });
+    }
+  }
+}
+
 export const demoContracts: DemoSeed = {
   name: 'contracts',
-  async run(db: Db) {
+  async run(db: Db, env: DemoEnv = {}) {
     const org = await db.selectFrom('organizations').select(['id', 'currency']).where('number', '=', '1000').executeTakeFirst();
     if (!org) return;
     const vendors = await db
@@ -78,6 +134,16 @@ export const demoContracts: DemoSeed = {
     const manager = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'roles']).where('email', '=', 'contracts@remit.local').executeTakeFirst();
     const actor: CurrentUser = manager ? { ...manager, sessionId: 0 } : { id: 0, email: 'demo', first_name: 'Demo', last_name: 'Data', roles: ['admin'], sessionId: 0 };
     const w: WriteContext = { trx: db, user: actor, afterCommit: () => {}, onRollback: () => {} };
+    // Amendments are signed by the organization's own signers (none: no demo amendments).
+    const signer = await db
+      .selectFrom('organization_signers as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select('u.email')
+      .where('s.organization_id', '=', org.id)
+      .orderBy('s.position')
+      .executeTakeFirst();
+    const place = await db.selectFrom('organizations').select(['street', 'street_number', 'postal_code', 'city', 'country_code']).where('id', '=', org.id).executeTakeFirstOrThrow();
+    const address = `${place.street} ${place.street_number}, ${place.postal_code} ${place.city}, ${place.country_code}`;
 
     for (const d of CONTRACTS) {
       const contractVendors = [];
@@ -121,6 +187,12 @@ export const demoContracts: DemoSeed = {
       if (d.hold) {
         await db.updateTable('contract_vendors').set({ payout_on_hold: true, payout_on_hold_reason: d.hold, payout_on_hold_at: sql<Date>`now()` }).where('contract_id', '=', id).execute();
       }
+      const kind = DOCUMENT_KIND[d.state];
+      if (kind && env.storage) {
+        const [contract] = await loadContracts(db, [id], null);
+        await storeDocument(db, env.storage, await renderContractPdf({ contract, organizationAddress: address, language: 'en' }), { contract_id: id, kind });
+      }
+      if (d.amendment && signer) await seedAmendment(db, w, id, d.amendment, { signer: signer.email, address, storage: env.storage, actorId: manager?.id ?? null });
     }
   },
 };
