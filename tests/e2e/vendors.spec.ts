@@ -216,8 +216,18 @@ test.describe('vendors from the keyboard', () => {
     const details = page.getByRole('heading', { name, level: 2 });
     await expect(details).toBeVisible();
 
-    // It is confirmed (an admin's upload of the signed agreement; the file chooser is no keyboard matter).
-    await withAppDb((db) => db.query(`UPDATE vendors SET state = 'confirmed' WHERE name = $1`, [name]));
+    // An admin confirms it by saving it with the signed agreement (the file chooser itself is set directly).
+    await palette(page, name, new RegExp(name));
+    await expect(page).toHaveURL(/\/vendors\/\d+\/show$/);
+    await tabTo(page, page.getByRole('button', { name: 'Edit vendor' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/vendors\/\d+\/edit$/);
+    const agreement = page.locator('input[type=file][name=confirmation_document]');
+    await tabTo(page, agreement);
+    await agreement.setInputFiles({ name: 'agreement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n') });
+    await page.keyboard.press('Control+s');
+    await expect(snackbar(page, /successfully saved/)).toBeVisible();
+    await expect(page).toHaveURL(/\/vendors$/);
 
     // A change of its name becomes a change request: the form says so before saving.
     await palette(page, name, new RegExp(name));
