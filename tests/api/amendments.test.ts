@@ -281,6 +281,7 @@ describe('amendments: approval, signing and apply', () => {
     expect((await put(cid, aid, { submit_for_approval: true })).json()).toMatchObject({ state: 'approval_pending', state_comment: null });
     const approved = await act(cid, aid, 'approve', approver);
     expect(approved.json()).toMatchObject({ state: 'signing_pending', can_sign: false });
+    expect((await api.request({ method: 'GET', url: `${base(cid)}/${aid}`, as: contractsAdmin })).json()).toMatchObject({ can_sign: true, can_cancel: true });
     const zip = await signAmendment(cid, aid, writer, Buffer.from('PK\u0003\u0004not a pdf'));
     expect(zip.statusCode).toBe(422);
     expect((await signAmendment(cid, aid, approver)).statusCode).toBe(403);
@@ -297,6 +298,18 @@ describe('amendments: approval, signing and apply', () => {
       ['approve', approver.id],
       ['sign', writer.id],
     ]);
+  });
+
+  it('cancels a signing: contracts_admin only, from signing_pending only', async () => {
+    const cid = await signedContract();
+    const aid = await createdId(cid, { submit_for_approval: true });
+    expect((await act(cid, aid, 'cancel', contractsAdmin)).statusCode).toBe(422);
+    expect((await act(cid, aid, 'approve', approver)).statusCode).toBe(200);
+    expect((await act(cid, aid, 'cancel', writer)).statusCode).toBe(403);
+    const cancelled = await act(cid, aid, 'cancel', contractsAdmin, { state_comment: 'Vendor declined' });
+    expect(cancelled.json()).toMatchObject({ state: 'signing_cancelled', state_comment: 'Vendor declined', can_sign: false, can_cancel: false });
+    // A cancelled amendment no longer bounds the next one's apply_on.
+    expect((await create(cid, amendment({ apply_on: TODAY }))).statusCode).toBe(201);
   });
 
   it('refuses apply while apply_on is in the future', async () => {

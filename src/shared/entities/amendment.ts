@@ -25,6 +25,8 @@ export interface Amendment<Time = string> {
   can_approve: boolean;
   can_reject: boolean;
   can_sign: boolean;
+  /** Signing pending and the viewer may cancel it (→ signing_cancelled, comment optional). */
+  can_cancel: boolean;
   /** Signed, the viewer may apply, and apply_on has come (the server's date). */
   can_apply: boolean;
   /** The day from which the amendment's terms apply; it must come after the previous amendment's and before the next one's. */

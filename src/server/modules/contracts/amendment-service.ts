@@ -19,7 +19,7 @@ export type AmendmentWrite = AmendmentInput & { document?: UploadedFile };
 
 export const AMENDMENT_AUDIT_TYPE = 'ContractAmendment';
 /** Entity keys that are not the amendment's own data (flags for the viewer, derived). */
-const NOT_AUDITED = ['id', 'created_at', 'updated_at', 'state_editable', 'state_deletable', 'can_submit_for_approval', 'can_approve', 'can_reject', 'can_sign', 'can_apply'];
+const NOT_AUDITED = ['id', 'created_at', 'updated_at', 'state_editable', 'state_deletable', 'can_submit_for_approval', 'can_approve', 'can_reject', 'can_sign', 'can_cancel', 'can_apply'];
 const snapshot = (a: AmendmentEntity) => Object.fromEntries(Object.entries(a).filter(([k]) => !NOT_AUDITED.includes(k)));
 
 /** Locks the contract's amendment `id` (the contract is already locked) and loads it as the viewer sees it; 404 when it is not the contract's. */

@@ -119,6 +119,7 @@ export function amendmentFlags(a: { state: AmendmentState; apply_on: string | nu
     can_approve: can('approve'),
     can_reject: can('reject'),
     can_sign: can('sign'),
+    can_cancel: can('cancel'),
     can_apply: can('apply') && amendableContract(contractState) && applyOnReached(a.apply_on, today),
   };
 }
