@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { ScreenProps } from '../index';
 
 const ContractsList = lazy(() => import('./contracts-list'));
+const ContractForm = lazy(() => import('./form/contract-form'));
 
 /**
  * Screens of this area by route id (lazily loaded); the five list tabs are one screen. The contract
@@ -13,4 +14,6 @@ export const contractsScreens: Record<string, ComponentType<ScreenProps>> = {
   'contracts.signing_pending': ContractsList,
   'contracts.amendments_pending': ContractsList,
   'contracts.termination_pending': ContractsList,
+  'contracts.new': ContractForm,
+  'contracts.edit': ContractForm,
 };

@@ -11,6 +11,8 @@ export interface AutocompleteFieldProps<Item, Value> extends FieldProps<Value | 
   path: string;
   /** Its query parameter (default `q`). */
   param?: string;
+  /** Fixed parameters sent with every search (`{view: 'detailed', organization_id: '3'}`). */
+  query?: Record<string, string>;
   /** The text shown for a result (and in the input once chosen). */
   labelOf(item: Item): string;
   /** What the form keeps for a result (an id, an e-mail). */
@@ -31,6 +33,10 @@ export interface AutocompleteFieldProps<Item, Value> extends FieldProps<Value | 
    */
   createLabel?: string;
   onCreate?(text: string): void;
+  /** Told the whole result chosen (the form keeps only `valueOf`): a vendor's payment methods and e-mails. */
+  onPick?(item: Item): void;
+  /** An adder rather than a value (sources of a contract): the input empties after each choice. */
+  clearOnPick?: boolean;
 }
 
 const CREATE_KEY = '__create__';
@@ -40,13 +46,13 @@ const CREATE_KEY = '__create__';
  * 500 ms; choosing a result keeps `valueOf(result)`. Clearing the text and leaving clears the value;
  * leaving with other text restores the chosen label.
  */
-export function AutocompleteField<Item, Value = string>({ path, param = 'q', labelOf, valueOf, noteOf, selectedLabel, placeholder, delay = 500, disabledOf, createLabel, onCreate, ...props }: AutocompleteFieldProps<Item, Value>) {
+export function AutocompleteField<Item, Value = string>({ path, param = 'q', query, labelOf, valueOf, noteOf, selectedLabel, placeholder, delay = 500, disabledOf, createLabel, onCreate, onPick, clearOnPick, ...props }: AutocompleteFieldProps<Item, Value>) {
   const t = useT();
   const b = useFieldBinding<Value | null>(props, null);
   const initialLabel = selectedLabel ?? (typeof b.value === 'string' || typeof b.value === 'number' ? String(b.value) : '');
   const [label, setLabel] = useState(initialLabel);
   const [text, setText] = useState(initialLabel);
-  const search = useDebouncedSearch<Item>((q, signal) => api.get<unknown>(path, { [param]: q }, { signal }).then(entriesOf<Item>), { delay });
+  const search = useDebouncedSearch<Item>((q, signal) => api.get<unknown>(path, { ...query, [param]: q }, { signal }).then(entriesOf<Item>), { delay });
 
   // A value set from outside (form loaded, reset) brings its label along.
   useEffect(() => {
@@ -90,8 +96,9 @@ export function AutocompleteField<Item, Value = string>({ path, param = 'q', lab
             const item = search.results.find((r) => keyOf(r) === key);
             if (!item) return;
             b.setValue(valueOf(item));
-            setLabel(labelOf(item));
-            setText(labelOf(item));
+            onPick?.(item);
+            setLabel(clearOnPick ? '' : labelOf(item));
+            setText(clearOnPick ? '' : labelOf(item));
             search.clear();
           }}
           allowsCustomValue
