@@ -28,11 +28,15 @@ const TABLES: Record<string, string> = {
   whitelisted_channels: 'youtube_whitelisted_channels',
   revenue_sources: 'revenue_sources',
   vendors: 'vendors',
+  contracts: 'contracts',
 };
 // Frames without an area screen yet: one placeholder and the not-found page stand for them.
 const EXTRA = ['/', '/contracts', '/no-such-page'];
 // Tabs of a record's page that are routes of their own (`/:tab?`), visited beside its first tab.
 const RECORD_TABS: Record<string, string[]> = { 'vendors.show': ['audit-logs'] };
+// Tabs of a form chosen by the URL hash, visited beside its first tab (the vendors grid, lists).
+const CONTRACT_FORM_TABS = ['#vendors', '#revenue-sources', '#revenue-shares'];
+const FORM_TABS: Record<string, string[]> = { 'contracts.new': CONTRACT_FORM_TABS, 'contracts.edit': CONTRACT_FORM_TABS };
 const PUBLIC = ['/users/sign-in', '/users/password/new', '/users/password/edit?reset_password_token=x'];
 
 /** Route ids that have a screen, read from the features' index files (the screens map's keys). */
@@ -51,12 +55,13 @@ function screenRouteIds(): string[] {
 async function screenUrls(id: string): Promise<string[]> {
   const route = ROUTES.find((r) => r.id === id);
   if (!route) throw new Error(`screen ${id} has no route`);
-  if (!route.path.includes(':')) return [route.path];
+  const hashes = FORM_TABS[id] ?? [];
+  if (!route.path.includes(':')) return [route.path, ...hashes.map((h) => `${route.path}${h}`)];
   const table = TABLES[id.split('.')[0]];
   if (!table) throw new Error(`no table for ${id}: add it to TABLES`);
   const first = await withAppDb((db) => db.query<{ id: number }>(`SELECT min(id) AS id FROM ${table}`));
   const url = route.path.replace(':id', String(first.rows[0].id)).replace(/\/:\w+\?$/, '');
-  return [url, ...(RECORD_TABS[id] ?? []).map((tab) => `${url}/${tab}`)];
+  return [url, ...(RECORD_TABS[id] ?? []).map((tab) => `${url}/${tab}`), ...hashes.map((h) => `${url}${h}`)];
 }
 
 /** Screens by area (the route id's first part): one test each, so the sweep grows with the app without one test's timeout. */

@@ -23,7 +23,7 @@ interface Row extends ContractVendorValues {
 const vendorLabel = (v: { name: string; full_number: string }) => `${v.name} (${v.full_number})`;
 const errorMark = css({ color: 'danger', fontWeight: '600', ml: '1' });
 const totalStyle = css({ display: 'flex', gap: '2', alignItems: 'baseline', m: 0, fontVariantNumeric: 'tabular-nums' });
-const editorStyle = css({ border: 'none', m: 0, p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '3', alignItems: 'start', minW: 0 });
+const editorStyle = css({ m: 0, p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '3', alignItems: 'start', minW: 0 });
 
 /** The stored rows' vendors in full (their other payment methods and e-mails), by the detailed lookup. */
 function useVendorDetail(vendor: ContractVendorValues['vendor'], picked: Map<number, VendorDetailed>): VendorDetailed | undefined {
