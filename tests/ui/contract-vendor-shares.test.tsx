@@ -62,6 +62,8 @@ function draft(): Contract {
     ],
     revenue_sources: [{ id: 5, name: 'Kitchen', reference_id: 'UC1', type: 'youtube_channel' }],
     termination_request: null,
+    can_create_amendment: false,
+    amendments: [],
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',
     ...({ lock_version: 1 } as object),
