@@ -10,10 +10,24 @@ pg.types.setTypeParser(1082, (v) => v);
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
 export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max });
   pool.on('error', () => {
     /* idle client errors (e.g. server restart) are surfaced by the next query */
   });
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return { db, pool };
+}
+
+/**
+ * The pool under a `Db`, for what Kysely cannot speak: `COPY FROM STDIN` needs the pg client itself
+ * (report imports). One connection of the same pool, so the pool's limit still holds.
+ */
+export function poolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('no pool for this database handle');
+  return pool;
 }

@@ -7,6 +7,10 @@ import { terminateDueJob } from './contracts/termination-requests.js';
 import { configRoutes } from './config/routes.js';
 import { oidcRoutes } from './session/oidc.js';
 import { portalRoutes } from './portal/routes.js';
+import { allocateJob, releaseJob } from './payouts/allocation-jobs.js';
+import { importJob } from './payouts/import-job.js';
+import { payoutRoutes } from './payouts/routes.js';
+import { unallocatedRevenueRoutes } from './payouts/unallocated-routes.js';
 import { referenceDataRoutes } from './reference-data.js';
 import { revenueSourceRoutes } from './revenue-sources/routes.js';
 import { sessionJobs } from './session/password-reset.js';
@@ -32,7 +36,9 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   contractRoutes(app, ctx);
   vendorFileRoutes(app, ctx);
   vendorPortalRoutes(app, ctx);
+  payoutRoutes(app, ctx);
+  unallocatedRevenueRoutes(app, ctx);
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */
-export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs];
+export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob];

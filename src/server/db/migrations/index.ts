@@ -11,6 +11,7 @@ import * as revenueSources from './0009_revenue_sources.js';
 import * as vendorFilesPortal from './0010_vendor_files_portal.js';
 import * as contracts from './0011_contracts.js';
 import * as portalForeignKeys from './0019_portal_foreign_keys.js';
+import * as payouts from './0020_payouts.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_vendor_files_portal': vendorFilesPortal,
   '0011_contracts': contracts,
   '0019_portal_foreign_keys': portalForeignKeys,
+  '0020_payouts': payouts,
 };

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { RevenueWithoutContract } from '../../../shared/entities/payout.js';
+import { type CreatePayoutInput, validateCreatePayout, validatePayoutCurrencyRates, validateRevenueTypes, revenueTypesFor } from '../../../shared/validation/payouts.js';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../http/auth.js';
+import { ValidationFailed } from '../../http/errors.js';
+import type { ListSpec } from '../../http/list-query.js';
+import { recordWriter, type Resource, resourceRoutes, unstorableText, failIf, valid } from '../../http/resource.js';
+import { registerAuditedType } from '../audit/routes.js';
+import { registerRevenueSourceUsage } from '../revenue-sources/queries.js';
+import { ALLOCATE_JOB, RELEASE_JOB, sendRevenueJob } from './allocation-jobs.js';
+import { coveredSources } from './allocation.js';
+import { payoutFileRoutes } from './file-routes.js';
+import { loadPayouts, type PayoutEntity } from './queries.js';
+import { createPayout, destroyPayout, payoutCurrencyRates, saveCurrencyRates } from './service.js';
+
+/** Spec 3, 6: payouts need the payouts role (admin passes every check). */
+export const PAYOUT_ROLES = ['payouts'];
+
+const LIST: ListSpec = {
+  sort: { id: 'payouts.id', month: 'payouts.month', created_at: 'payouts.created_at', label: { column: 'payouts.label', nullable: true } },
+  defaultSort: { column: 'month', direction: 'desc' },
+  filters: { month: { column: 'payouts.month', kind: 'date' } },
+  search: ['payouts.label'],
+};
+
+/** Computed, per-viewer or child data: not the payout's own fields, so not audited. */
+const AUDIT_IGNORE = [
+  'files',
+  'revenue_types',
+  'jobs_pending',
+  'pending_jobs',
+  'payment_bucket',
+  'reconciliation',
+  'can_create_payments',
+  'can_delete_payments',
+  'can_allocate_revenues',
+  'can_delete_revenues',
+  'can_edit_currency_rates',
+  'can_be_deleted',
+];
+
+registerRevenueSourceUsage('payouts', async (db, id) => {
+  const used = await db.selectFrom('payout_revenues').select('id').where('revenue_source_id', '=', id).limit(1).executeTakeFirst();
+  return !!used;
+});
+
+function payoutResource(ctx: AppContext): Resource<PayoutEntity, CreatePayoutInput> {
+  return {
+    base: '/api/payouts',
+    name: 'payout',
+    table: 'payouts',
+    auditType: 'Payout',
+    roles: PAYOUT_ROLES,
+    list: { ...LIST, from: (db) => db.selectFrom('payouts').select('payouts.id'), tieBreaker: 'payouts.id' },
+    // The totals read every row of a payout: answered when one payout is read, not for a list page.
+    load: (db, ids) => loadPayouts(db, ctx.jobs, ids, { totals: ids.length === 1 }),
+    parse: (payload) => valid(validateCreatePayout(payload)),
+    create: (w, input) => createPayout(w, input),
+    destroy: async (w, current) => {
+      if (!current.can_be_deleted) throw new ValidationFailed({ base: ['in_use'] });
+      const keys = await destroyPayout(w, current.id);
+      w.afterCommit(async () => {
+        await Promise.all(keys.map((k) => ctx.storage.remove(k).catch(() => undefined)));
+      });
+    },
+    auditIgnore: AUDIT_IGNORE,
+  };
+}
+
+/** The body's revenue types (JSON body or query string, as DELETE bodies are not always sent), checked against the payout's. */
+function revenueTypesOf(body: unknown, query: unknown, payout: PayoutEntity): string[] {
+  const raw = body && typeof body === 'object' && 'revenue_types' in body ? body : query;
+  failIf(unstorableText(raw));
+  return valid(validateRevenueTypes(raw, payout.revenue_types)).revenue_types;
+}
+
+/** /api/payouts (spec 3, 7.3): payouts, their currency rates, files, allocation and revenue summaries. */
+export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const resource = payoutResource(ctx);
+  const writer = recordWriter(db, resource);
+  registerAuditedType('Payout', PAYOUT_ROLES);
+  registerAuditedType('PayoutFile', PAYOUT_ROLES);
+  resourceRoutes(app, ctx, resource);
+  payoutFileRoutes(app, ctx, writer);
+
+  app.get<{ Params: { id: string } }>('/api/payouts/:id/currency_rates', { config: { roles: PAYOUT_ROLES } }, async (request) => {
+    const id = await writer.idOf(request.params.id);
+    await writer.answer(db, id, currentUser(request));
+    return { currency_rates: await payoutCurrencyRates(db, id) };
+  });
+
+  app.post<{ Params: { id: string } }>('/api/payouts/:id/currency_rates', { config: { roles: PAYOUT_ROLES } }, async (request) => {
+    const user = currentUser(request);
+    const id = await writer.idOf(request.params.id);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    failIf(unstorableText(body));
+    const input = valid(validatePayoutCurrencyRates(body));
+    await writer.one(user, id, 'update_currency_rates', (w, { current }) => saveCurrencyRates(w, current, input));
+    return { currency_rates: await payoutCurrencyRates(db, id) };
+  });
+
+  /** Allocation and its undo run as jobs (4.2), sent in the transaction that checked the flag on the locked payout. */
+  const revenueJob = (method: 'POST' | 'DELETE', path: string, name: typeof ALLOCATE_JOB | typeof RELEASE_JOB) =>
+    app.route<{ Params: { id: string } }>({
+      method,
+      url: `/api/payouts/:id/${path}`,
+      config: { roles: PAYOUT_ROLES },
+      handler: async (request, reply) => {
+        const user = currentUser(request);
+        const id = await writer.idOf(request.params.id);
+        await writer.one(user, id, name, async (w, { current }) => {
+          const types = revenueTypesOf(request.body, request.query, current);
+          const allowed = name === ALLOCATE_JOB ? current.can_allocate_revenues : current.can_delete_revenues;
+          if (!allowed) throw new ValidationFailed({ base: ['ineligible'] });
+          if (name === ALLOCATE_JOB && types.every((t) => (current.allocated_revenue_types as string[]).includes(t))) {
+            throw new ValidationFailed({ revenue_types: ['invalid'] });
+          }
+          const sent = await sendRevenueJob(ctx.jobs, w, name, { payout_id: id, revenue_types: types, user_id: user.id });
+          if (!sent) throw new ValidationFailed({ base: ['ineligible'] });
+        });
+        return reply.code(202).send(await writer.answer(db, id, user));
+      },
+    });
+  revenueJob('POST', 'allocate_revenues', ALLOCATE_JOB);
+  revenueJob('DELETE', 'revenues', RELEASE_JOB);
+
+  /** Allocated and unallocated revenue per content owner, revenue type and currency (3.3). */
+  app.get<{ Params: { id: string } }>('/api/payouts/:id/revenues', { config: { roles: PAYOUT_ROLES } }, async (request) => {
+    const id = await writer.idOf(request.params.id);
+    const payout = await writer.answer(db, id, currentUser(request));
+    const rows = await sql<{ content_owner_id: number | null; content_owner_name: string | null; revenue_type: string; currency: string; revenue_allocated: string; revenue_unallocated: string }>`
+      SELECT v.content_owner_id, co.display_name AS content_owner_name, v.revenue_type, v.currency,
+        coalesce(sum(v.revenue) FILTER (WHERE v.revenue_source_id IS NOT NULL), 0)::text AS revenue_allocated,
+        coalesce(sum(v.revenue) FILTER (WHERE v.revenue_source_id IS NULL), 0)::text AS revenue_unallocated
+      FROM payout_revenues v LEFT JOIN content_owners co ON co.id = v.content_owner_id
+      WHERE v.payout_id = ${id}
+      GROUP BY v.content_owner_id, co.display_name, v.revenue_type, v.currency
+      ORDER BY co.display_name NULLS LAST, v.content_owner_id, v.revenue_type, v.currency`.execute(db);
+    return { entries: rows.rows, revenue_types: revenueTypesFor(payout.payout_types), allocated_revenue_types: payout.allocated_revenue_types, reconciliation: payout.reconciliation };
+  });
+
+  /** Allocated revenue whose source has no signed contract covering the month, per source (3.3). */
+  app.get<{ Params: { id: string } }>('/api/payouts/:id/revenues_without_contracts', { config: { roles: PAYOUT_ROLES } }, async (request) => {
+    const id = await writer.idOf(request.params.id);
+    const payout = await writer.answer(db, id, currentUser(request));
+    const rows = await sql<RevenueWithoutContract>`
+      SELECT s.reference_id AS assigned_id, CASE WHEN s.type = 'youtube_label' THEN 'label' ELSE 'channel' END AS assigned_type,
+        s.id::int AS revenue_source_id, array_agg(DISTINCT v.revenue_type ORDER BY v.revenue_type) AS revenue_types,
+        sum(v.revenue)::text AS revenue, v.currency
+      FROM payout_revenues v
+      JOIN revenue_sources s ON s.id = v.revenue_source_id
+      LEFT JOIN (${coveredSources(payout.month)}) c ON c.revenue_source_id = v.revenue_source_id
+      WHERE v.payout_id = ${id} AND c.revenue_source_id IS NULL
+      GROUP BY s.id, s.reference_id, s.type, v.currency
+      ORDER BY s.reference_id, s.id, v.currency`.execute(db);
+    return { entries: rows.rows };
+  });
+}

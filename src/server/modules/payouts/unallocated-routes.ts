@@ -1,0 +1,193 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { to as copyTo } from 'pg-copy-streams';
+import type { UnallocatedRevenue } from '../../../shared/entities/payout.js';
+import { isoDate, oneOf } from '../../../shared/validation/core.js';
+import { wholeNumber } from '../../../shared/validation/fields.js';
+import { REVENUE_TYPES, UNALLOCATED_REVENUE_TYPES, validateAllocateUnallocated } from '../../../shared/validation/payouts.js';
+import { object, optional } from 'superstruct';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import { poolOf } from '../../db/connection.js';
+import { currentUser } from '../../http/auth.js';
+import { ValidationFailed } from '../../http/errors.js';
+import { type ListSpec, parseListQuery, runList } from '../../http/list-query.js';
+import { failIf, Ineligible, unstorableText, valid, write } from '../../http/resource.js';
+import { check } from '../../../shared/validation/core.js';
+import { audit } from '../audit/audit.js';
+import { payoutsWithPayments } from './hooks.js';
+
+/** Spec 3, 6: the unallocated_revenues role (admin passes every check). */
+const ROLES = ['unallocated_revenues'];
+const TYPES = [...new Set<string>([...UNALLOCATED_REVENUE_TYPES, ...REVENUE_TYPES])];
+
+const LIST: ListSpec = {
+  sort: {
+    id: 'payout_revenues.id',
+    revenue_type: 'payout_revenues.revenue_type',
+    revenue: 'payout_revenues.revenue',
+    claimed_channel_id: { column: 'payout_revenues.channel_id', nullable: true },
+    claimed_video_id: { column: 'payout_revenues.video_id', nullable: true },
+  },
+  defaultSort: { column: 'id', direction: 'asc' },
+  filters: {
+    month: { column: 'payouts.month', kind: 'date' },
+    content_owner_id: { column: 'payout_revenues.content_owner_id', kind: 'integer' },
+    revenue_type: { column: 'payout_revenues.revenue_type', kind: 'string', values: TYPES },
+  },
+};
+
+async function loadUnallocated(db: Db, ids: readonly number[]): Promise<UnallocatedRevenue[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('payout_revenues as v')
+    .leftJoin('content_owners as co', 'co.id', 'v.content_owner_id')
+    .select([
+      'v.id',
+      'v.payout_id',
+      'v.content_owner_id',
+      'co.display_name as content_owner_name',
+      'v.revenue_type',
+      'v.revenue',
+      'v.currency',
+      'v.asset_id',
+      'v.asset_type',
+      'v.asset_labels',
+      'v.custom_id',
+      'v.channel_id',
+      'v.video_id',
+    ])
+    .where('v.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        payout_id: r.payout_id,
+        content_owner_id: r.content_owner_id,
+        content_owner_name: r.content_owner_name,
+        revenue_type: r.revenue_type as UnallocatedRevenue['revenue_type'],
+        revenue: r.revenue,
+        currency: r.currency,
+        claimed_asset_id: r.asset_id,
+        claimed_asset_type: r.asset_type,
+        claimed_asset_labels: r.asset_labels ? r.asset_labels.split('|') : [],
+        claimed_asset_custom_id: r.custom_id,
+        claimed_channel_id: r.channel_id,
+        claimed_video_id: r.video_id,
+      },
+    ];
+  });
+}
+
+const exportStruct = () => object({ month: optional(isoDate()), content_owner_id: optional(wholeNumber()), revenue_type: optional(oneOf(TYPES)) });
+
+/** /api/unallocated_revenues (spec 3, 2.5, 5.5, 7.5): the rows no rule placed, their CSV export, allocation by hand. */
+export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  app.get('/api/unallocated_revenues', { config: { roles: ROLES } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    failIf(unstorableText(query));
+    const list = parseListQuery(query, LIST);
+    const from = db
+      .selectFrom('payout_revenues')
+      .innerJoin('payouts', 'payouts.id', 'payout_revenues.payout_id')
+      .where('payout_revenues.revenue_source_id', 'is', null)
+      .select('payout_revenues.id');
+    const page = await runList<{ id: number }>(db, from, list, LIST, 'payout_revenues.id');
+    return { ...page, entries: await loadUnallocated(db, page.entries.map((e) => e.id)) };
+  });
+
+  /**
+   * The filtered rows as CSV, streamed by PostgreSQL (`COPY (...) TO STDOUT`): a million rows pass
+   * through without being built in memory. The filter values are checked (a date, a number, a listed
+   * type) and then written as escaped literals, since COPY takes no parameters.
+   */
+  app.post('/api/unallocated_revenues/export', { config: { roles: ROLES } }, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const raw = body.filter && typeof body.filter === 'object' ? (body.filter as Record<string, unknown>) : body;
+    failIf(unstorableText(raw));
+    const filter = valid(check(exportStruct(), { month: raw.month || undefined, content_owner_id: raw.content_owner_id || undefined, revenue_type: raw.revenue_type || undefined }));
+    const client = await poolOf(db).connect();
+    const lit = (v: string) => client.escapeLiteral(v);
+    const where = ['v.revenue_source_id IS NULL'];
+    if (filter.month) where.push(`p.month = ${lit(filter.month)}::date`);
+    if (filter.content_owner_id !== undefined) where.push(`v.content_owner_id = ${Number(filter.content_owner_id)}`);
+    if (filter.revenue_type) where.push(`v.revenue_type = ${lit(filter.revenue_type)}`);
+    const statement = `COPY (
+      SELECT v.id, co.display_name AS content_owner_name, co.content_owner_id, v.revenue_type, v.revenue, v.currency,
+        v.asset_id AS claimed_asset_id, v.asset_type AS claimed_asset_type, replace(v.asset_labels, '|', ';') AS claimed_asset_labels,
+        v.custom_id AS claimed_asset_custom_id, v.channel_id AS claimed_channel_id, v.video_id AS claimed_video_id, p.month
+      FROM payout_revenues v JOIN payouts p ON p.id = v.payout_id LEFT JOIN content_owners co ON co.id = v.content_owner_id
+      WHERE ${where.join(' AND ')} ORDER BY v.id) TO STDOUT WITH (FORMAT csv, HEADER true)`;
+    const stream = client.query(copyTo(statement));
+    let released = false;
+    const done = (error?: Error) => {
+      if (released) return;
+      released = true;
+      client.release(error);
+    };
+    stream.on('end', () => done());
+    stream.on('error', (e) => done(e));
+    reply.raw.on('close', () => {
+      if (!released) stream.destroy();
+      done(released ? undefined : new Error('export aborted'));
+    });
+    const name = `unallocated-revenues${filter.month ? `-${filter.month.slice(0, 7)}` : ''}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(stream);
+  });
+
+  /**
+   * Places the selected rows on one revenue source (by reference id and type), all or none: every row
+   * must still be unallocated and its payout without payments; the rows are locked in id order, so
+   * two concurrent requests for the same rows place them once (the second finds them allocated).
+   */
+  app.post('/api/unallocated_revenues/allocate', { config: { roles: ROLES } }, async (request) => {
+    const user = currentUser(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    failIf(unstorableText(body));
+    const input = valid(validateAllocateUnallocated(body));
+    const type = input.assigned_type === 'channel' ? 'youtube_channel' : 'youtube_label';
+    const source = await db
+      .selectFrom('revenue_sources')
+      .select('id')
+      .where('reference_id', '=', input.assigned_id.trim())
+      .where('type', '=', type)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!source) throw new ValidationFailed({ assigned_id: ['invalid'] });
+    const ids = [...new Set(input.revenue_ids)].sort((a, b) => a - b);
+    await write(db, user, async (w) => {
+      const rows = await sql<{ id: number; payout_id: number; revenue_source_id: number | null }>`
+        SELECT id, payout_id, revenue_source_id FROM payout_revenues WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`.execute(w.trx);
+      const found = new Map(rows.rows.map((r) => [Number(r.id), r]));
+      const paid = await payoutsWithPayments(w.trx, [...new Set(rows.rows.map((r) => Number(r.payout_id)))]);
+      const ineligible = ids.filter((id) => {
+        const r = found.get(id);
+        return !r || r.revenue_source_id !== null || paid.has(Number(r.payout_id));
+      });
+      if (ineligible.length > 0) throw new Ineligible(ineligible);
+      await sql`UPDATE payout_revenues SET revenue_source_id = ${source.id}, allocated_by = 'manual' WHERE id = ANY(${ids}::bigint[])`.execute(w.trx);
+      const perPayout = new Map<number, number[]>();
+      for (const r of rows.rows) perPayout.set(Number(r.payout_id), [...(perPayout.get(Number(r.payout_id)) ?? []), Number(r.id)]);
+      for (const [payoutId, revenueIds] of perPayout) {
+        await audit(w.trx, {
+          action: 'allocate_manually',
+          type: 'Payout',
+          id: payoutId,
+          changes: { revenue_ids: [null, revenueIds], revenue_source_id: [null, source.id] },
+          userId: user.id,
+        });
+      }
+    });
+    return { ids, revenue_source_id: source.id };
+  });
+}
