@@ -313,9 +313,11 @@ test('a VAT rate of 101 % is refused with the spec message; 16 % is saved', asyn
 });
 
 test('currency rates: a payout rate links to its payout; the same currency twice is refused, then saved', async ({ page }) => {
-  await withAppDb((db) =>
-    db.query(`INSERT INTO currency_rates (date, base_currency, target_currency, rate, payout_id) VALUES ('2020-01-31', 'USD', 'JPY', '148.2500000000', 7)`),
-  );
+  // A payout's rate points at its payout (a foreign key since migration 0013).
+  await withAppDb(async (db) => {
+    await db.query(`INSERT INTO payouts (id, month, payout_types) VALUES (7, '2020-01-01', '{adsense}') ON CONFLICT (id) DO NOTHING`);
+    return db.query(`INSERT INTO currency_rates (date, base_currency, target_currency, rate, payout_id) VALUES ('2020-01-31', 'USD', 'JPY', '148.2500000000', 7)`);
+  });
   try {
     await go(page, 'g a r');
     await expect(page.getByRole('heading', { level: 1, name: 'Currency rates' })).toBeVisible();
@@ -361,7 +363,10 @@ test('currency rates: a payout rate links to its payout; the same currency twice
     await snackbar(page, 'Currency rate successfully created');
     await expect(page).toHaveURL(/\/admin\/currency-rates$/);
   } finally {
-    await withAppDb((db) => db.query(`DELETE FROM currency_rates WHERE date = '2020-01-31'`));
+    await withAppDb(async (db) => {
+      await db.query(`DELETE FROM currency_rates WHERE date = '2020-01-31'`);
+      return db.query(`DELETE FROM payouts WHERE id = 7 AND month = '2020-01-01'`);
+    });
   }
 });
 
