@@ -40,7 +40,7 @@ describe('currency rates', () => {
 
   it('lists with payout ids, paging, sorting and filters', async () => {
     await api.db.deleteFrom('currency_rates').execute();
-    // A payout's rate points at its payout (migration 0013's foreign key).
+    // A payout's rate points at its payout (migration 0020's foreign key).
     await api.db.insertInto('payouts').values({ id: 42, month: '2025-03-01', payout_types: ['adsense'] }).execute();
     await api.db.insertInto('currency_rates').values({ ...RATE, date: '2025-03-31', target_currency: 'GBP', rate: '0.8', payout_id: 42 }).execute();
     for (const [date, target_currency] of [['2025-01-31', 'EUR'], ['2025-02-28', 'CHF']]) await create({ ...RATE, date, target_currency });

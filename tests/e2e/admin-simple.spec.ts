@@ -313,7 +313,7 @@ test('a VAT rate of 101 % is refused with the spec message; 16 % is saved', asyn
 });
 
 test('currency rates: a payout rate links to its payout; the same currency twice is refused, then saved', async ({ page }) => {
-  // A payout's rate points at its payout (a foreign key since migration 0013).
+  // A payout's rate points at its payout (a foreign key since migration 0020).
   await withAppDb(async (db) => {
     await db.query(`INSERT INTO payouts (id, month, payout_types) VALUES (7, '2020-01-01', '{adsense}') ON CONFLICT (id) DO NOTHING`);
     return db.query(`INSERT INTO currency_rates (date, base_currency, target_currency, rate, payout_id) VALUES ('2020-01-31', 'USD', 'JPY', '148.2500000000', 7)`);
