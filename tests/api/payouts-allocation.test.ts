@@ -54,7 +54,8 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   await addSource('labelOne', 'youtube_label', 'Label One', { organization_id: org.id });
-  await addSource('override', 'youtube_label', 'Override Label', { is_override: true, overridden_channel_id: 'UCover' });
+  await addSource('channelOverride', 'youtube_label', 'Channel Override Label', { overridden_channel_id: 'UCover' });
+  await addSource('override', 'youtube_label', 'Override Label', { is_override: true });
   await addSource('chan1', 'youtube_channel', 'UCchan1');
   await addSource('assetChannel', 'youtube_channel', 'UCassetch');
   await addSource('custom', 'youtube_label', 'CUSTOM-1');
@@ -90,8 +91,8 @@ describe('mapping rules (DOMAIN "Allocation")', () => {
   }
 
   it.each([
-    ['channel_override', { channel_id: 'UCover' }, 'override'],
-    ['asset_label_override', { asset_labels: 'Nope|Label One' }, 'labelOne'],
+    ['channel_override', { channel_id: 'UCover' }, 'channelOverride'],
+    ['asset_label_override', { asset_labels: 'Label One|Override Label' }, 'override'],
     ['ma_label', { asset_labels: 'Label One' }, 'labelOne'],
     ['asset_label', { asset_labels: 'Label One' }, 'labelOne'],
     ['label_to_channel', { asset_labels: 'UCchan1' }, 'chan1'],
@@ -102,6 +103,11 @@ describe('mapping rules (DOMAIN "Allocation")', () => {
   ] as const)('%s places its row', async (rule, row, expected) => {
     await setRules([{ asset_type: 'all', rules: [rule] }]);
     expect(await place(row)).toEqual([source[expected], rule]);
+  });
+
+  it('asset_label_override takes only labels whose override flag is set', async () => {
+    await setRules([{ asset_type: 'all', rules: ['asset_label_override'] }]);
+    expect(await place({ asset_labels: 'Label One' })).toBeNull();
   });
 
   it('places nothing when no rule names an existing source', async () => {

@@ -6,6 +6,11 @@ import type { Db } from '../../db/connection.js';
  * types. Each row gets the rules of its content owner for its asset type (else for `all`); every rule
  * yields its candidate sources by hash joins on the sources' reference ids, and the first rule in the
  * owner's order that names an existing source wins (ties: the lowest source id, so a re-run places alike).
+ *
+ * A label's `is_override` and `overridden_channel_id` exclude each other (spec 3, 3.4 and its label
+ * rules), so DOMAIN's "is_override set and overridden_channel_id the row's channel" cannot both hold:
+ * `channel_override` takes the label that names the row's channel as overridden, and
+ * `asset_label_override` takes a label named by an asset label only when its override flag is set.
  */
 
 /** The sources with a signed contract covering `month` (`active_from`/`active_to` are set for signed and terminated contracts only). */
@@ -57,12 +62,13 @@ export function placements(payoutId: number, target: RawBuilder<unknown>): RawBu
     ),
     candidates AS (
       SELECT ap.id, ap.pos, ap.rule, s.id AS source_id FROM applicable ap
-        JOIN revenue_sources s ON s.type = 'youtube_label' AND s.is_override AND s.overridden_channel_id = ap.channel_id
+        JOIN revenue_sources s ON s.type = 'youtube_label' AND s.overridden_channel_id = ap.channel_id
         WHERE ap.rule = 'channel_override'
       UNION ALL
       SELECT l.id, l.pos, l.rule, s.id FROM labelled l
         JOIN revenue_sources s ON s.reference_id = l.label
           AND s.type = CASE WHEN l.rule = 'label_to_channel' THEN 'youtube_channel' ELSE 'youtube_label' END
+          AND (l.rule <> 'asset_label_override' OR s.is_override)
       UNION ALL
       SELECT ap.id, ap.pos, ap.rule, s.id FROM applicable ap
         JOIN revenue_sources s ON s.reference_id = ap.custom_id
