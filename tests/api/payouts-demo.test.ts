@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { seeds } from '../../src/server/db/demo/seeds.js';
+import { setupApi } from '../support/api.js';
+
+const api = setupApi();
+
+describe('payout demo data', () => {
+  it('loads a previous-month payout whose demo report rows are allocated, some unallocated, and reconcile', async () => {
+    await api.db.transaction().execute(async (trx) => {
+      for (const seed of seeds) await seed.run(trx);
+    });
+    const staff = await api.user(['payouts', 'unallocated_revenues']);
+    const list = (await api.request({ method: 'GET', url: '/api/payouts', as: staff })).json();
+    expect(list.entries).toHaveLength(1);
+    const payout = (await api.request({ method: 'GET', url: `/api/payouts/${list.entries[0].id}`, as: staff })).json();
+    expect(payout).toMatchObject({ label: 'Demo payout', allocated_revenue_types: ['adsense', 'red'], jobs_pending: false });
+    expect(payout.files).toHaveLength(6);
+    expect(payout.reconciliation.map((r: { revenue_type: string }) => r.revenue_type)).toEqual(['adsense', 'red']);
+    for (const r of payout.reconciliation) {
+      expect(r.balanced).toBe(true);
+      expect(Number(r.allocated)).not.toBe(0);
+      expect(Number(r.unallocated)).not.toBe(0);
+    }
+    const unallocated = (await api.request({ method: 'GET', url: `/api/unallocated_revenues?filter[month]=${payout.month}`, as: staff })).json();
+    expect(unallocated.total).toBe(10);
+    // The owners' rules place rows by the Night Owl channel override, by asset label (through the summary) and by channel.
+    const rules = await api.db.selectFrom('payout_revenues').select('allocated_by').distinct().where('allocated_by', 'is not', null).execute();
+    expect(rules.map((r) => r.allocated_by).sort()).toEqual(['asset_label', 'channel_override', 'video_id']);
+  });
+});
