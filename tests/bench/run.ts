@@ -4,8 +4,9 @@
  *      page (targets: 150 and 200 KiB);
  *   2. palette open time (Ctrl+K to focused input) against a native <dialog> opened by the same key;
  *   3. scroll frame times of the 100,000-row grid against a plain DOM table of the same rows;
- *   4. the server (`server.ts`): requests per second and p99 against a bare Fastify route.
- * `npm run bench -- --server` runs only the server part, `-- --bytes` only the first (with the files a deep
+ *   4. the server (`server.ts`): requests per second and p99 against a bare Fastify route;
+ *   5. payouts (`payouts.ts`): report import against raw COPY, allocation against a bare UPDATE .. FROM.
+ * `npm run bench -- --server` runs only the server part, `-- --payouts` only the payouts part, `-- --bytes` only the first (with the files a deep
  * link loads listed).
  */
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import { launch, ms, preparePage } from './browser';
 import { buildBaseline, initialJsGzip, loadedGzip } from './bundle-size';
 import { scrollFrameTimes } from './grid-scroll';
 import { nativeDialogTimes, paletteOpenTimes } from './palette-open';
+import { payoutsBench } from './payouts';
 import { serverBench } from './server';
 import { serveDir } from './static-server';
 
@@ -28,6 +30,7 @@ async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'remit-bench-'));
   console.log(`${''.padEnd(34)} ${'Remit'.padStart(22)}   ${'baseline'.padStart(22)}`);
   if (process.argv.includes('--server')) return serverBench(row);
+  if (process.argv.includes('--payouts')) return payoutsBench(row);
 
   // 1. Bundle size
   const appDist = path.join(tmp, 'app');
@@ -114,6 +117,8 @@ async function main() {
 
   // 4. The server, with the browser closed so it does not compete for the CPU.
   await serverBench(row);
+  // 5. Payout import and allocation.
+  await payoutsBench(row);
 }
 
 main().catch((error) => {
