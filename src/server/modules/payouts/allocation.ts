@@ -36,12 +36,26 @@ export function placements(payoutId: number, target: RawBuilder<unknown>): RawBu
       CROSS JOIN LATERAL jsonb_array_elements(co.earnings_mapping_rules) e
       CROSS JOIN LATERAL jsonb_array_elements_text(e->'rules') WITH ORDINALITY AS r(rule, pos)
     ),
-    owner_types AS (SELECT DISTINCT content_owner_id, asset_type FROM rules),
+    -- One row per owner and asset type with each rule's position (null: not used), so every report row
+    -- joins exactly one rule set instead of being repeated once per rule.
+    owner_rules AS MATERIALIZED (
+      SELECT content_owner_id, asset_type,
+        min(pos) FILTER (WHERE rule = 'channel_override') AS p_channel_override,
+        min(pos) FILTER (WHERE rule = 'asset_label_override') AS p_asset_label_override,
+        min(pos) FILTER (WHERE rule = 'label_to_channel') AS p_label_to_channel,
+        min(pos) FILTER (WHERE rule = 'ma_label') AS p_ma_label,
+        min(pos) FILTER (WHERE rule = 'asset_label') AS p_asset_label,
+        min(pos) FILTER (WHERE rule = 'custom_id') AS p_custom_id,
+        min(pos) FILTER (WHERE rule = 'custom_id_matches_video_id') AS p_custom_id_matches_video_id,
+        min(pos) FILTER (WHERE rule = 'asset_channel_id') AS p_asset_channel_id,
+        min(pos) FILTER (WHERE rule = 'video_id') AS p_video_id
+      FROM rules GROUP BY content_owner_id, asset_type
+    ),
     assets AS (
       SELECT DISTINCT ON (asset_id) asset_id, asset_type, asset_channel_id, asset_labels, custom_id
       FROM payout_assets WHERE payout_id = ${payoutId} ORDER BY asset_id, id
     ),
-    rows AS (
+    described AS (
       SELECT t.id, t.content_owner_id, t.channel_id, t.video_id,
         coalesce(t.custom_id, a.custom_id) AS custom_id,
         coalesce(t.asset_channel_id, a.asset_channel_id) AS asset_channel_id,
@@ -49,49 +63,57 @@ export function placements(payoutId: number, target: RawBuilder<unknown>): RawBu
         lower(regexp_replace(btrim(coalesce(t.asset_type, a.asset_type, '')), '\\s+', '_', 'g')) AS asset_type
       FROM (${target}) t LEFT JOIN assets a ON a.asset_id = t.asset_id
     ),
-    applicable AS MATERIALIZED (
-      SELECT rw.*, ru.rule, ru.pos
-      FROM rows rw
-      LEFT JOIN owner_types ot ON ot.content_owner_id = rw.content_owner_id AND ot.asset_type = rw.asset_type
-      JOIN rules ru ON ru.content_owner_id = rw.content_owner_id AND ru.asset_type = coalesce(ot.asset_type, 'all')
-    ),
-    labelled AS (
-      SELECT ap.id, ap.rule, ap.pos, l.label
-      FROM applicable ap CROSS JOIN LATERAL unnest(string_to_array(ap.asset_labels, '|')) AS l(label)
-      WHERE ap.rule IN ('asset_label_override', 'ma_label', 'asset_label', 'label_to_channel')
+    rows AS MATERIALIZED (
+      SELECT d.id, d.channel_id, d.video_id, d.custom_id, d.asset_channel_id, d.asset_labels, o.*
+      FROM described d
+      LEFT JOIN owner_rules own ON own.content_owner_id = d.content_owner_id AND own.asset_type = d.asset_type
+      JOIN owner_rules o ON o.content_owner_id = d.content_owner_id AND o.asset_type = coalesce(own.asset_type, 'all')
     ),
     candidates AS (
-      SELECT ap.id, ap.pos, ap.rule, s.id AS source_id FROM applicable ap
-        JOIN revenue_sources s ON s.type = 'youtube_label' AND s.overridden_channel_id = ap.channel_id
-        WHERE ap.rule = 'channel_override'
+      SELECT r.id, r.p_channel_override AS pos, 'channel_override' AS rule, s.id AS source_id FROM rows r
+        JOIN revenue_sources s ON s.type = 'youtube_label' AND s.overridden_channel_id = r.channel_id
+        WHERE r.p_channel_override IS NOT NULL
       UNION ALL
-      SELECT l.id, l.pos, l.rule, s.id FROM labelled l
+      SELECT r.id, v.pos, v.rule, s.id FROM rows r
+        CROSS JOIN LATERAL unnest(string_to_array(r.asset_labels, '|')) AS l(label)
         JOIN revenue_sources s ON s.reference_id = l.label
-          AND s.type = CASE WHEN l.rule = 'label_to_channel' THEN 'youtube_channel' ELSE 'youtube_label' END
-          AND (l.rule <> 'asset_label_override' OR s.is_override)
+        CROSS JOIN LATERAL (VALUES
+          ('asset_label_override', r.p_asset_label_override, s.type = 'youtube_label' AND s.is_override),
+          ('ma_label', r.p_ma_label, s.type = 'youtube_label'),
+          ('asset_label', r.p_asset_label, s.type = 'youtube_label'),
+          ('label_to_channel', r.p_label_to_channel, s.type = 'youtube_channel')) AS v(rule, pos, fits)
+        WHERE r.asset_labels IS NOT NULL AND v.pos IS NOT NULL AND v.fits
       UNION ALL
-      SELECT ap.id, ap.pos, ap.rule, s.id FROM applicable ap
-        JOIN revenue_sources s ON s.reference_id = ap.custom_id
-        WHERE ap.rule = 'custom_id'
+      SELECT r.id, r.p_custom_id, 'custom_id', s.id FROM rows r
+        JOIN revenue_sources s ON s.reference_id = r.custom_id
+        WHERE r.p_custom_id IS NOT NULL
       UNION ALL
-      SELECT ap.id, ap.pos, ap.rule, s.id FROM applicable ap
-        JOIN revenue_sources s ON s.type = 'youtube_channel' AND s.reference_id = ap.channel_id
-        WHERE ap.rule = 'custom_id_matches_video_id' AND ap.custom_id = ap.video_id
+      SELECT r.id, v.pos, v.rule, s.id FROM rows r
+        JOIN revenue_sources s ON s.type = 'youtube_channel' AND s.reference_id = r.channel_id
+        CROSS JOIN LATERAL (VALUES
+          ('custom_id_matches_video_id', CASE WHEN r.custom_id = r.video_id THEN r.p_custom_id_matches_video_id END),
+          ('video_id', r.p_video_id)) AS v(rule, pos)
+        WHERE (r.p_video_id IS NOT NULL OR r.p_custom_id_matches_video_id IS NOT NULL) AND v.pos IS NOT NULL
       UNION ALL
-      SELECT ap.id, ap.pos, ap.rule, s.id FROM applicable ap
-        JOIN revenue_sources s ON s.type = 'youtube_channel' AND s.reference_id = ap.asset_channel_id
-        WHERE ap.rule = 'asset_channel_id'
-      UNION ALL
-      SELECT ap.id, ap.pos, ap.rule, s.id FROM applicable ap
-        JOIN revenue_sources s ON s.type = 'youtube_channel' AND s.reference_id = ap.channel_id
-        WHERE ap.rule = 'video_id'
+      SELECT r.id, r.p_asset_channel_id, 'asset_channel_id', s.id FROM rows r
+        JOIN revenue_sources s ON s.type = 'youtube_channel' AND s.reference_id = r.asset_channel_id
+        WHERE r.p_asset_channel_id IS NOT NULL
     )
     SELECT DISTINCT ON (id) id, source_id, rule FROM candidates ORDER BY id, pos, source_id`;
 }
 
-/** Places the unallocated rows of `types`; answers how many rows it placed. */
+/**
+ * The rules' JSON functions make the planner guess millions of rows, which switches on JIT compilation:
+ * seconds of compiling on the 2-core machine for a query that runs in one. Off for the transaction.
+ */
+export async function withoutJit(trx: Db): Promise<void> {
+  await sql`SET LOCAL jit = off`.execute(trx);
+}
+
+/** Places the unallocated rows of `types` (in the caller's transaction); answers how many rows it placed. */
 export async function allocateRows(trx: Db, payoutId: number, types: readonly string[]): Promise<number> {
   if (types.length === 0) return 0;
+  await withoutJit(trx);
   const target = sql`
     SELECT id, content_owner_id, channel_id, video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id
     FROM payout_revenues

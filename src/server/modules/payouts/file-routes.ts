@@ -10,7 +10,7 @@ import { notFound, ValidationFailed } from '../../http/errors.js';
 import { isUploadedFile, readBody, type UploadedFile } from '../../http/multipart.js';
 import { recordId, type RecordWriter } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
-import { coveredSources, placements } from './allocation.js';
+import { coveredSources, placements, withoutJit } from './allocation.js';
 import { sendImportJob } from './import-job.js';
 import type { PayoutEntity } from './queries.js';
 
@@ -136,7 +136,9 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
     const target = sql`
       SELECT id, content_owner_id, channel_id, video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id
       FROM payout_revenues WHERE payout_file_id = ${file.id} AND revenue_source_id IS NULL`;
-    const rows = await sql<FileRevenuePreviewRow>`
+    const rows = await db.transaction().execute(async (trx) => {
+      await withoutJit(trx);
+      return sql<FileRevenuePreviewRow>`
       WITH predicted AS (${placements(payout.id, target)}),
       placed AS (
         SELECT v.revenue, v.currency, coalesce(v.revenue_source_id, p.source_id) AS source_id
@@ -152,7 +154,8 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
       LEFT JOIN organizations o ON o.id = s.organization_id
       LEFT JOIN (${coveredSources(payout.month)}) c ON c.revenue_source_id = pl.source_id
       GROUP BY o.id, o.name, o.number, pl.currency
-      ORDER BY o.name NULLS LAST, pl.currency`.execute(db);
+      ORDER BY o.name NULLS LAST, pl.currency`.execute(trx);
+    });
     const totals = await sql<{ currency: string; total_revenue: string }>`
       SELECT currency, sum(revenue)::text AS total_revenue FROM payout_revenues WHERE payout_file_id = ${file.id} GROUP BY currency ORDER BY currency`.execute(db);
     return { entries: rows.rows, totals: totals.rows };
