@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeLines } from '../../src/client/features/vendors/change-diff';
+import { changeLines } from '../../src/client/kit/change-diff';
 import { bankMethodLabel, inBlocks, isPending } from '../../src/client/features/vendors/format';
 import { comparedFields, newMethod, newVendor, vendorPayload, vendorValues } from '../../src/client/features/vendors/vendor-values';
 import { vendorStruct } from '../../src/shared/validation/vendors';

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css';
 import { hasTranslation, translationsAtom, useT } from '../../lib/i18n';
 import { useAtomValue } from 'jotai';
-import { changeLines, valueText } from './change-diff';
+import { changeLines, valueText } from '../../kit/change-diff';
 
 const table = css({
   borderCollapse: 'collapse',

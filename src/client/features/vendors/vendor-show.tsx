@@ -11,7 +11,7 @@ import { ApplyToContractsDialog } from './apply-to-contracts-dialog';
 import { ConfirmChangeRequestDialog } from './confirm-change-request-dialog';
 import type { Vendor } from './vendor';
 import { VendorActionsMenu } from './vendor-actions-menu';
-import { VendorAuditLogs } from './vendor-audit-logs';
+import { AuditLogList } from '../../kit/audit-log-list';
 import { VendorSections } from './vendor-details';
 import { VendorState } from './vendor-state';
 
@@ -56,7 +56,7 @@ export default function VendorShow({ params }: ScreenProps) {
         ]}
       />
       {auditTab ? (
-        <VendorAuditLogs vendorId={vendor.id} />
+        <AuditLogList type="vendor" id={vendor.id} title="vendors.tabs.audit_logs" />
       ) : (
         <>
           <ChangeRequestAlert vendor={vendor} />
