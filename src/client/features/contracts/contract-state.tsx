@@ -2,6 +2,7 @@ import { StateChip, type ChipTone } from '../../kit/state-chip';
 import { useT } from '../../lib/i18n';
 import type { ContractState as State } from '../../../shared/entities/contract';
 import type { Contract } from './contract';
+import { terminationPending } from './termination';
 
 /** Chip colours of spec 2, 4 "Contract". */
 const TONES: Record<State, ChipTone> = {
@@ -16,10 +17,6 @@ const TONES: Record<State, ChipTone> = {
 };
 /** States whose chip explains itself with the state comment. */
 const COMMENTED: readonly State[] = ['rejected', 'cancelled', 'terminated'];
-
-/** Whether the contract has a termination request still on its way (not refused, not yet terminated). */
-export const terminationPending = (c: Pick<Contract, 'state' | 'termination_request'>): boolean =>
-  Boolean(c.termination_request) && c.termination_request!.state !== 'rejected' && c.state !== 'terminated';
 
 /**
  * The contract's state chip (spec 2, 4): its colour, the comment as tooltip on rejected, cancelled and

@@ -10,8 +10,8 @@ import { ChangeRequestAlert } from './change-request-alert';
 import { ApplyToContractsDialog } from './apply-to-contracts-dialog';
 import { ConfirmChangeRequestDialog } from './confirm-change-request-dialog';
 import type { Vendor } from './vendor';
-import { VendorActionsMenu } from './vendor-actions-menu';
 import { AuditLogList } from '../../kit/audit-log-list';
+import { RecordActionsMenu } from '../../kit/record-actions-menu';
 import { VendorSections } from './vendor-details';
 import { VendorState } from './vendor-state';
 
@@ -37,7 +37,7 @@ export default function VendorShow({ params }: ScreenProps) {
         <FormTitle title="pages.vendors.show" name={vendor.name} />
         <VendorState vendor={vendor} />
         <CommandButton command="vendors.edit_current" variant="primary" />
-        <VendorActionsMenu vendor={vendor} />
+        <RecordActionsMenu resource="vendors" record={vendor} title={t('vendors.actions')} label={t('vendors.actions_for', { name: vendor.name })} />
       </div>
       {vendor.tags?.length > 0 && (
         <ul className={tagList} aria-label={t('vendors.fields.tags')}>

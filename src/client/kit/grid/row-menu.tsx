@@ -18,6 +18,8 @@ interface RowMenuProps {
   anchor: RefObject<Element | null>;
   /** Translated name of the menu ("Actions for …"). */
   label: string;
+  /** Only these row commands, in this order (a details page's menu of a few actions). */
+  only?: readonly string[];
   onClose(): void;
 }
 
@@ -25,10 +27,12 @@ interface RowMenuProps {
  * The row's commands (`scope.kind === 'row'`) in a react-aria Menu: arrow keys, typeahead, Escape,
  * focus returning to the row. Disabled commands stay listed with their reason.
  */
-export function RowMenu({ selection, anchor, label, onClose }: RowMenuProps) {
+export function RowMenu({ selection, anchor, label, only, onClose }: RowMenuProps) {
   const t = useT();
   const commands = useCommands();
-  const items = scopedCommands(selection.resource, 'row')
+  const scoped = scopedCommands(selection.resource, 'row');
+  const chosen = only ? only.map((id) => scoped.find((c) => c.id === id)).filter((c) => c !== undefined) : scoped;
+  const items = chosen
     .map((command) => ({ command, availability: commands.availability(command.id, { selection }) }))
     .filter((i) => !isHidden(i.availability));
   const disabledKeys = items.filter((i) => !commands.isEnabled(i.availability)).map((i) => i.command.id);
