@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { openPortal, resendConfirmation } from '../../../../commands/vendors';
 import { useCommandEnvironment } from '../../commands/context';
 import { useAtomValue } from 'jotai';
 import { DateText, formatDate, Timestamp } from '../../kit/grid';
+import { DetailsSection, Facts, type FactRow } from '../../kit/details-section';
 import { RecordDetails } from '../../kit/record-details';
 import { StateChip } from '../../kit/state-chip';
 import { languageAtom, useT } from '../../lib/i18n';
@@ -14,17 +14,6 @@ import type { Vendor, VendorContact, VendorPaymentMethod, VendorRow, VendorTaxIn
 import { applyToContracts } from './vendor-dialogs';
 import { VendorState } from './vendor-state';
 
-const section = css({ display: 'flex', flexDirection: 'column', gap: '2', p: '4', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', minW: 0 });
-const heading = css({ fontSize: 'md', fontWeight: '600', m: 0 });
-const facts = css({
-  display: 'grid',
-  gridTemplateColumns: { base: '1fr', md: 'minmax(180px, max-content) 1fr' },
-  columnGap: '6',
-  rowGap: '1.5',
-  m: 0,
-  '& dt': { color: 'fg.muted', fontSize: 'sm' },
-  '& dd': { m: 0, color: 'fg', minW: 0, overflowWrap: 'anywhere' },
-});
 const cards = css({ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: '3' });
 const card = css({ p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', display: 'flex', flexDirection: 'column', gap: '2', minW: 0 });
 const cardTitle = css({ fontSize: 'sm', fontWeight: '600', m: 0 });
@@ -32,37 +21,7 @@ const chips = css({ display: 'flex', gap: '1', flexWrap: 'wrap', alignItems: 'ce
 const muted = css({ color: 'fg.muted' });
 const mono = css({ fontFamily: 'mono', fontVariantNumeric: 'tabular-nums' });
 
-type Row = [label: string, value: ReactNode];
-
-/** Label / value pairs; an empty value is left out (a details page lists what the vendor has). */
-function Facts({ rows }: { rows: Row[] }) {
-  const t = useT();
-  const shown = rows.filter(([, v]) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
-  if (shown.length === 0) return <p className={muted}>{t('grid.none')}</p>;
-  return (
-    <dl className={facts}>
-      {shown.map(([label, value]) => (
-        <div key={label} className={css({ display: 'contents' })}>
-          <dt>{t(label)}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const t = useT();
-  const id = `vendor-section-${title.replace(/\W/g, '-')}`;
-  return (
-    <section className={section} aria-labelledby={id}>
-      <h2 id={id} className={heading}>
-        {t(title)}
-      </h2>
-      {children}
-    </section>
-  );
-}
+type Row = FactRow;
 
 export function addressText(v: Pick<Vendor, 'address'>, countryName: (code: string) => string): string {
   const a = v.address;
@@ -208,7 +167,7 @@ export function VendorSections({ vendor: v }: { vendor: Vendor }) {
   const manager = v.account_manager ? `${v.account_manager.first_name} ${v.account_manager.last_name}`.trim() || v.account_manager.email : '';
   return (
     <>
-      <Section title="vendors.sections.general">
+      <DetailsSection title="vendors.sections.general">
         <Facts
           rows={[
             ['vendors.fields.number', v.full_number || v.number],
@@ -226,18 +185,18 @@ export function VendorSections({ vendor: v }: { vendor: Vendor }) {
             ['vendors.fields.created_at', <Timestamp key="created" value={v.created_at} />],
           ]}
         />
-      </Section>
-      <Section title="vendors.sections.tax_info">
+      </DetailsSection>
+      <DetailsSection title="vendors.sections.tax_info">
         <TaxInfo tax={v.tax_info} />
-      </Section>
-      <Section title="vendors.sections.contacts">
+      </DetailsSection>
+      <DetailsSection title="vendors.sections.contacts">
         <ul className={cards}>
           {(v.contacts ?? []).map((c) => (
             <Contact key={c.id} vendorId={v.id} contact={c} />
           ))}
         </ul>
-      </Section>
-      <Section title="vendors.sections.payment_methods">
+      </DetailsSection>
+      <DetailsSection title="vendors.sections.payment_methods">
         {(v.payment_methods ?? []).length === 0 ? (
           <p className={muted}>{t('vendors.no_payment_methods')}</p>
         ) : (
@@ -247,7 +206,7 @@ export function VendorSections({ vendor: v }: { vendor: Vendor }) {
             ))}
           </ul>
         )}
-      </Section>
+      </DetailsSection>
     </>
   );
 }

@@ -1,0 +1,53 @@
+import { useId, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { useT } from '../lib/i18n';
+
+const section = css({ display: 'flex', flexDirection: 'column', gap: '2', p: '4', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', minW: 0 });
+const headingRow = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' });
+const heading = css({ fontSize: 'md', fontWeight: '600', m: 0, mr: 'auto' });
+const facts = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: 'minmax(180px, max-content) 1fr' },
+  columnGap: '6',
+  rowGap: '1.5',
+  m: 0,
+  '& dt': { color: 'fg.muted', fontSize: 'sm' },
+  '& dd': { m: 0, color: 'fg', minW: 0, overflowWrap: 'anywhere' },
+});
+const muted = css({ color: 'fg.muted' });
+
+export type FactRow = [label: string, value: ReactNode];
+
+/** Label / value pairs of a details page; an empty value is left out (the page lists what the record has). */
+export function Facts({ rows }: { rows: FactRow[] }) {
+  const t = useT();
+  const shown = rows.filter(([, v]) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0));
+  if (shown.length === 0) return <p className={muted}>{t('grid.none')}</p>;
+  return (
+    <dl className={facts}>
+      {shown.map(([label, value]) => (
+        <div key={label} className={css({ display: 'contents' })}>
+          <dt>{t(label)}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A titled section of a details page (a region named by its heading); `actions` sit beside the heading. */
+export function DetailsSection({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const t = useT();
+  const id = useId();
+  return (
+    <section className={section} aria-labelledby={id}>
+      <div className={headingRow}>
+        <h2 id={id} className={heading}>
+          {t(title)}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
