@@ -51,3 +51,13 @@ export function DetailsSection({ title, actions, children }: { title: string; ac
     </section>
   );
 }
+
+/** A small read-only table inside a details section (shares, a record's rows with their buttons). */
+export const detailsTable = css({
+  borderCollapse: 'collapse',
+  w: '100%',
+  fontSize: 'sm',
+  '& th, & td': { borderBottomWidth: '1px', borderColor: 'border', px: '2', py: '1.5', textAlign: 'left', verticalAlign: 'middle', overflowWrap: 'anywhere' },
+  '& thead th': { color: 'fg.muted', fontWeight: '600', fontSize: 'xs' },
+  '& td[data-actions]': { whiteSpace: 'nowrap', textAlign: 'right' },
+});

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import type { ScreenProps } from '../index';
 
 const ContractsList = lazy(() => import('./contracts-list'));
+const ContractShow = lazy(() => import('./contract-show'));
 const ContractForm = lazy(() => import('./form/contract-form'));
 
 /**
@@ -14,6 +15,7 @@ export const contractsScreens: Record<string, ComponentType<ScreenProps>> = {
   'contracts.signing_pending': ContractsList,
   'contracts.amendments_pending': ContractsList,
   'contracts.termination_pending': ContractsList,
+  'contracts.show': ContractShow,
   'contracts.new': ContractForm,
   'contracts.edit': ContractForm,
 };
