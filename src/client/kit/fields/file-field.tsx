@@ -64,7 +64,7 @@ export function FileField({ accept, maxSize, currentUrl, currentName, ...props }
     <Field binding={b} className={props.className}>
       {(aria) => (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          <input {...aria} ref={ref} type="file" name={b.name || undefined} accept={accept} className={fileInput} disabled={b.disabled || b.readOnly} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+          <input {...aria} ref={ref} type="file" name={b.name || undefined} accept={accept} className={fileInput} disabled={b.disabled || b.readOnly} autoFocus={props.autoFocus} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
           {file ? (
             <div className={fieldStyles.row}>
               <span>{file.name}</span>
