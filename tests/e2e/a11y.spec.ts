@@ -31,9 +31,9 @@ const TABLES: Record<string, string> = {
   contracts: 'contracts',
 };
 // Frames without an area screen yet: one placeholder and the not-found page stand for them.
-const EXTRA = ['/', '/contracts', '/no-such-page'];
+const EXTRA = ['/', '/payments', '/no-such-page'];
 // Tabs of a record's page that are routes of their own (`/:tab?`), visited beside its first tab.
-const RECORD_TABS: Record<string, string[]> = { 'vendors.show': ['audit-logs'] };
+const RECORD_TABS: Record<string, string[]> = { 'vendors.show': ['audit-logs'], 'contracts.show': ['audit-logs'] };
 // Tabs of a form chosen by the URL hash, visited beside its first tab (the vendors grid, lists).
 const CONTRACT_FORM_TABS = ['#vendors', '#revenue-sources', '#revenue-shares'];
 const FORM_TABS: Record<string, string[]> = { 'contracts.new': CONTRACT_FORM_TABS, 'contracts.edit': CONTRACT_FORM_TABS };
@@ -180,6 +180,54 @@ for (const theme of ['light', 'dark']) {
     found.push(...(await violations(page, 'date picker')));
     await page.keyboard.press('Escape');
 
+    expect(found).toEqual([]);
+  });
+
+  test(`contract dialogs and menus have no axe violations (${theme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const found: string[] = [];
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+    await page.evaluate((t) => localStorage.setItem('remit.theme', t), theme);
+    // The demo's signing-cancelled contract, which no other test uses, is put into each state a dialog needs.
+    const id = await withAppDb(async (db) => (await db.query<{ id: number }>(`SELECT min(id) AS id FROM contracts WHERE state = 'signing_cancelled' OR state_comment = 'a11y'`)).rows[0].id);
+    const setState = (state: string) => withAppDb((db) => db.query(`UPDATE contracts SET state = $2, state_comment = 'a11y' WHERE id = $1`, [id, state]));
+    const open = async (state: string) => {
+      await setState(state);
+      await page.goto(`/contracts/${id}/show`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settled(page);
+    };
+    const dialog = async (button: string | RegExp, name: string, scope = page.getByRole('main')) => {
+      await scope.getByRole('button', { name: button, exact: typeof button === 'string' }).first().click();
+      await expect(page.getByRole('dialog', { name }).or(page.getByRole('alertdialog'))).toBeVisible();
+      found.push(...(await violations(page, name)));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name }).or(page.getByRole('alertdialog'))).toHaveCount(0);
+    };
+    try {
+      await open('approval_pending');
+      await dialog('Approve', 'Confirm');
+      await dialog('Reject', 'Reject');
+      await open('signing_pending');
+      await dialog('Sign', 'Sign');
+      await open('signed');
+      await dialog('Pause vendor', 'Pause vendor', page.getByRole('region', { name: 'Vendors' }));
+      await page.getByRole('button', { name: /^Actions/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      found.push(...(await violations(page, 'contract actions menu')));
+      await page.getByRole('menuitem', { name: /^Terminate/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Terminate' })).toBeVisible();
+      found.push(...(await violations(page, 'termination form')));
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: /^Actions/ }).click();
+      await page.getByRole('menuitem', { name: /^Cancel contract/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Cancel contract' })).toBeVisible();
+      found.push(...(await violations(page, 'cancel dialog')));
+      await page.keyboard.press('Escape');
+    } finally {
+      await withAppDb((db) => db.query(`UPDATE contracts SET state = 'signing_cancelled', state_comment = 'Never signed' WHERE id = $1`, [id]));
+    }
     expect(found).toEqual([]);
   });
 }

@@ -1,18 +1,15 @@
-import { useState, type ReactNode } from "react";
-import { css } from "styled-system/css";
-import { button } from "styled-system/recipes";
-import { ApiError, type FieldErrors } from "../../api/client";
-import { useCommandEnvironment } from "../../commands/context";
-import { ModalDialog } from "../../kit/dialog";
-import { errorText, useT } from "../../lib/i18n";
-import { closeContractDialog } from "./contract-dialog-store";
-import { refreshContract } from "./refresh";
+import { useState, type ReactNode } from 'react';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
+import { ApiError, type FieldErrors } from '../../api/client';
+import { useCommandEnvironment } from '../../commands/context';
+import { ModalDialog } from '../../kit/dialog';
+import { errorText, useT } from '../../lib/i18n';
+import { closeContractDialog } from './contract-dialog-store';
+import { refreshContract } from './refresh';
 
 /** The first message key of a field in the server's (or the dialog's own) errors. */
-export const firstError = (
-  errors: FieldErrors | undefined,
-  field: string,
-): string | undefined => {
+export const firstError = (errors: FieldErrors | undefined, field: string): string | undefined => {
   const v = errors?.[field];
   return Array.isArray(v) ? v[0] : undefined;
 };
@@ -39,18 +36,7 @@ export interface ActionDialogProps {
  * 422 lands on the fields (a `base` reason above them); success says so, closes, shows the contract
  * as answered and reloads the lists.
  */
-export function ActionDialog({
-  contractId,
-  title,
-  submitLabel,
-  done,
-  danger,
-  check,
-  send,
-  errors,
-  setErrors,
-  children,
-}: ActionDialogProps) {
+export function ActionDialog({ contractId, title, submitLabel, done, danger, check, send, errors, setErrors, children }: ActionDialogProps) {
   const t = useT();
   const env = useCommandEnvironment();
   const [saving, setSaving] = useState(false);
@@ -63,22 +49,17 @@ export function ActionDialog({
     setSaving(true);
     try {
       const record = await send();
-      env.services.notify("success", t(done));
+      env.services.notify('success', t(done));
       closeContractDialog();
       refreshContract(contractId, record);
     } catch (error) {
       if (error instanceof ApiError && error.errors) setErrors(error.errors);
-      else if (
-        error instanceof ApiError &&
-        error.status !== 401 &&
-        error.status !== 403
-      )
-        env.services.notify("error", t("contracts.action_failed"));
+      else if (error instanceof ApiError && error.status !== 401 && error.status !== 403) env.services.notify('error', t('contracts.action_failed'));
     } finally {
       setSaving(false);
     }
   };
-  const base = firstError(errors, "base");
+  const base = firstError(errors, 'base');
   return (
     <ModalDialog
       isOpen
@@ -87,33 +68,24 @@ export function ActionDialog({
       width="md"
       footer={
         <>
-          <button
-            type="button"
-            className={button({ variant: "secondary" })}
-            onClick={closeContractDialog}
-          >
-            {t("form.confirm.cancel")}
+          <button type="button" className={button({ variant: 'secondary' })} onClick={closeContractDialog}>
+            {t('form.confirm.cancel')}
           </button>
-          <button
-            type="button"
-            className={button({ variant: danger ? "danger" : "primary" })}
-            disabled={saving}
-            onClick={() => void submit()}
-          >
+          <button type="button" className={button({ variant: danger ? 'danger' : 'primary' })} disabled={saving} onClick={() => void submit()}>
             {t(submitLabel)}
           </button>
         </>
       }
     >
       <form
-        className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
         }}
       >
         {base && (
-          <p role="alert" className={css({ m: 0, color: "danger" })}>
+          <p role="alert" className={css({ m: 0, color: 'danger' })}>
             {errorText(t, base)}
           </p>
         )}

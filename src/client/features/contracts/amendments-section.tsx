@@ -1,44 +1,41 @@
-import { css } from "styled-system/css";
-import { DetailsSection, detailsTable } from "../../kit/details-section";
-import { CommandButton, DateText } from "../../kit/grid";
-import { StateChip, type ChipTone } from "../../kit/state-chip";
-import { useT } from "../../lib/i18n";
-import type { Amendment, Contract } from "./contract";
+import { css } from 'styled-system/css';
+import { DetailsSection, detailsTable } from '../../kit/details-section';
+import { CommandButton, DateText } from '../../kit/grid';
+import { StateChip, type ChipTone } from '../../kit/state-chip';
+import { useT } from '../../lib/i18n';
+import type { Amendment, Contract } from './contract';
 
-const TONES: Record<Amendment["state"], ChipTone> = {
-  draft: "info",
-  approval_pending: "warning",
-  signing_pending: "warning",
-  rejected: "error",
-  signing_cancelled: "error",
-  signed: "success",
-  applied: "neutral",
+const TONES: Record<Amendment['state'], ChipTone> = {
+  draft: 'info',
+  approval_pending: 'warning',
+  signing_pending: 'warning',
+  rejected: 'error',
+  signing_cancelled: 'error',
+  signed: 'success',
+  applied: 'neutral',
 };
-const muted = css({ color: "fg.muted" });
+const muted = css({ color: 'fg.muted' });
 const actions = css({
-  display: "inline-flex",
-  gap: "1",
-  flexWrap: "wrap",
-  justifyContent: "flex-end",
+  display: 'inline-flex',
+  gap: '1',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
 });
 
 /** Commands of one amendment, in the order a person meets them. */
 const AMENDMENT_COMMANDS = [
-  "contract_amendments.approve",
-  "contract_amendments.reject",
-  "contract_amendments.sign",
-  "contract_amendments.apply",
-  "contract_amendments.edit",
-  "contract_amendments.download_document",
-  "contract_amendments.delete",
+  'contract_amendments.approve',
+  'contract_amendments.reject',
+  'contract_amendments.sign',
+  'contract_amendments.apply',
+  'contract_amendments.edit',
+  'contract_amendments.download_document',
+  'contract_amendments.delete',
 ];
 
 function AmendmentState({ amendment: a }: { amendment: Amendment }) {
   const t = useT();
-  const note =
-    a.state === "rejected"
-      ? a.state_comment || t("contracts.no_comment")
-      : undefined;
+  const note = a.state === 'rejected' ? a.state_comment || t('contracts.no_comment') : undefined;
   return (
     <StateChip tone={TONES[a.state]} title={note}>
       {t(`contracts.amendment_states.${a.state}`)}
@@ -55,66 +52,50 @@ export function AmendmentsSection({ contract: c }: { contract: Contract }) {
   const t = useT();
   const amendments = c.amendments ?? [];
   return (
-    <DetailsSection
-      title="contracts.sections.amendments"
-      actions={<CommandButton command="contracts.new_amendment" size="sm" />}
-    >
+    <DetailsSection title="contracts.sections.amendments" actions={<CommandButton command="contracts.new_amendment" size="sm" />}>
       {amendments.length === 0 ? (
-        <p className={muted}>{t("contracts.no_amendments")}</p>
+        <p className={muted}>{t('contracts.no_amendments')}</p>
       ) : (
         <table className={detailsTable}>
           <thead>
             <tr>
-              <th scope="col">{t("contracts.fields.amendment_number")}</th>
-              <th scope="col">{t("contracts.fields.state")}</th>
-              <th scope="col">{t("contracts.fields.apply_on")}</th>
-              <th scope="col">{t("contracts.fields.changes")}</th>
-              <th scope="col">{t("grid.actions")}</th>
+              <th scope="col">{t('contracts.fields.amendment_number')}</th>
+              <th scope="col">{t('contracts.fields.state')}</th>
+              <th scope="col">{t('contracts.fields.apply_on')}</th>
+              <th scope="col">{t('contracts.fields.changes')}</th>
+              <th scope="col">{t('grid.actions')}</th>
             </tr>
           </thead>
           <tbody>
             {amendments.map((a) => {
               const extras = {
                 selection: {
-                  resource: "contract_amendments",
+                  resource: 'contract_amendments',
                   ids: [a.id],
                   rows: [a],
                 },
               };
-              const changes = [
-                a.change_revenue_shares && t("contracts.fields.revenue_shares"),
-                a.change_revenue_sources &&
-                  t("contracts.fields.revenue_sources"),
-              ].filter(Boolean);
+              const changes = [a.change_revenue_shares && t('contracts.fields.revenue_shares'), a.change_revenue_sources && t('contracts.fields.revenue_sources')].filter(Boolean);
               return (
                 <tr key={a.id}>
-                  <th scope="row">
-                    {t("contracts.amendment_label", { number: a.number })}
-                  </th>
+                  <th scope="row">{t('contracts.amendment_label', { number: a.number })}</th>
                   <td>
                     <AmendmentState amendment={a} />
                   </td>
                   <td>
                     <DateText value={a.apply_on} />
                   </td>
-                  <td>
-                    {changes.join(", ") || t("contracts.payment_methods_only")}
-                  </td>
+                  <td>{changes.join(', ') || t('contracts.payment_methods_only')}</td>
                   <td data-actions="">
                     <span
                       className={actions}
                       role="group"
-                      aria-label={t("contracts.actions_for_amendment", {
+                      aria-label={t('contracts.actions_for_amendment', {
                         number: a.number,
                       })}
                     >
                       {AMENDMENT_COMMANDS.map((id) => (
-                        <CommandButton
-                          key={id}
-                          command={id}
-                          extras={extras}
-                          size="sm"
-                        />
+                        <CommandButton key={id} command={id} extras={extras} size="sm" />
                       ))}
                     </span>
                   </td>

@@ -1,7 +1,7 @@
-import { useState } from "react";
-import { api, type FieldErrors } from "../../api/client";
-import { TextAreaField } from "../../kit/fields";
-import { ActionDialog, firstError } from "./action-dialog";
+import { useState } from 'react';
+import { api, type FieldErrors } from '../../api/client';
+import { TextAreaField } from '../../kit/fields';
+import { ActionDialog, firstError } from './action-dialog';
 
 export interface CommentDialogProps {
   contractId: number;
@@ -16,16 +16,8 @@ export interface CommentDialogProps {
 }
 
 /** The comment dialog (spec 2, 5): `state_comment`, required for rejections, sent with the transition. */
-export function CommentDialog({
-  contractId,
-  path,
-  wrapper,
-  title,
-  submitLabel,
-  done,
-  required,
-}: CommentDialogProps) {
-  const [comment, setComment] = useState("");
+export function CommentDialog({ contractId, path, wrapper, title, submitLabel, done, required }: CommentDialogProps) {
+  const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<FieldErrors | undefined>();
   return (
     <ActionDialog
@@ -36,12 +28,8 @@ export function CommentDialog({
       danger
       errors={errors}
       setErrors={setErrors}
-      check={(): FieldErrors =>
-        required && comment.trim() === "" ? { state_comment: ["blank"] } : {}
-      }
-      send={() =>
-        api.post(path, { [wrapper]: { state_comment: comment.trim() } })
-      }
+      check={(): FieldErrors => (required && comment.trim() === '' ? { state_comment: ['blank'] } : {})}
+      send={() => api.post(path, { [wrapper]: { state_comment: comment.trim() } })}
     >
       <TextAreaField
         label="contracts.fields.state_comment"
@@ -51,7 +39,7 @@ export function CommentDialog({
           setErrors(undefined);
         }}
         required={required}
-        error={firstError(errors, "state_comment")}
+        error={firstError(errors, 'state_comment')}
         autoFocus
       />
     </ActionDialog>

@@ -1,20 +1,20 @@
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore } from 'react';
 
 /**
  * Which contract dialog is open: a command asks, the `<ContractDialogs>` that the contract screens
  * mount answers. Kept apart from the dialogs so the commands do not load their code.
  */
 export type ContractDialog =
-  | { kind: "reject" | "cancel" | "sign" | "terminate"; contractId: number }
+  | { kind: 'reject' | 'cancel' | 'sign' | 'terminate'; contractId: number }
   | {
-      kind: "pause";
+      kind: 'pause';
       contractId: number;
       contractVendorId: number;
       vendorName: string;
     }
-  | { kind: "reject_termination"; contractId: number; requestId: number }
+  | { kind: 'reject_termination'; contractId: number; requestId: number }
   | {
-      kind: "reject_amendment" | "sign_amendment";
+      kind: 'reject_amendment' | 'sign_amendment';
       contractId: number;
       amendmentId: number;
     };

@@ -1,13 +1,10 @@
-import { useEffect } from "react";
-import { CommentDialog } from "./comment-dialog";
-import {
-  registerContractDialogHost,
-  useContractDialog,
-} from "./contract-dialog-store";
-import { PauseDialog } from "./pause-dialog";
-import { CONTRACTS_API } from "./refresh";
-import { SignDialog } from "./sign-dialog";
-import { TerminationDialog } from "./termination-dialog";
+import { useEffect } from 'react';
+import { CommentDialog } from './comment-dialog';
+import { registerContractDialogHost, useContractDialog } from './contract-dialog-store';
+import { PauseDialog } from './pause-dialog';
+import { CONTRACTS_API } from './refresh';
+import { SignDialog } from './sign-dialog';
+import { TerminationDialog } from './termination-dialog';
 
 /** The contract screens' dialogs, one at a time, as the commands open them (`openContractDialog`). */
 export function ContractDialogs() {
@@ -18,8 +15,8 @@ export function ContractDialogs() {
   // Keyed by what it is for, so each opening starts empty.
   const key = JSON.stringify(dialog);
   switch (dialog.kind) {
-    case "reject":
-    case "cancel":
+    case 'reject':
+    case 'cancel':
       return (
         <CommentDialog
           key={key}
@@ -29,10 +26,10 @@ export function ContractDialogs() {
           title={`contracts.commands.${dialog.kind}`}
           submitLabel={`contracts.commands.${dialog.kind}`}
           done={`contracts.done.${dialog.kind}`}
-          required={dialog.kind === "reject"}
+          required={dialog.kind === 'reject'}
         />
       );
-    case "reject_termination":
+    case 'reject_termination':
       return (
         <CommentDialog
           key={key}
@@ -45,7 +42,7 @@ export function ContractDialogs() {
           required
         />
       );
-    case "reject_amendment":
+    case 'reject_amendment':
       return (
         <CommentDialog
           key={key}
@@ -58,26 +55,13 @@ export function ContractDialogs() {
           required
         />
       );
-    case "sign":
+    case 'sign':
       return <SignDialog key={key} contractId={dialog.contractId} />;
-    case "sign_amendment":
-      return (
-        <SignDialog
-          key={key}
-          contractId={dialog.contractId}
-          amendmentId={dialog.amendmentId}
-        />
-      );
-    case "pause":
-      return (
-        <PauseDialog
-          key={key}
-          contractId={dialog.contractId}
-          contractVendorId={dialog.contractVendorId}
-          vendorName={dialog.vendorName}
-        />
-      );
-    case "terminate":
+    case 'sign_amendment':
+      return <SignDialog key={key} contractId={dialog.contractId} amendmentId={dialog.amendmentId} />;
+    case 'pause':
+      return <PauseDialog key={key} contractId={dialog.contractId} contractVendorId={dialog.contractVendorId} vendorName={dialog.vendorName} />;
+    case 'terminate':
       return <TerminationDialog key={key} contractId={dialog.contractId} />;
   }
 }

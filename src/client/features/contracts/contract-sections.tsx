@@ -1,33 +1,28 @@
-import { useAtomValue } from "jotai";
-import { css } from "styled-system/css";
-import { Link } from "wouter";
-import { useCommandEnvironment } from "../../commands/context";
-import { DetailsSection, detailsTable, Facts } from "../../kit/details-section";
-import {
-  CommandButton,
-  DateText,
-  formatMoney,
-  trimDecimalZeros,
-} from "../../kit/grid";
-import { languageAtom, useT } from "../../lib/i18n";
-import { ROUTES_BY_ID, routePath } from "../../route-table";
-import { hasAnyRole } from "../../../shared/roles";
-import type { Contract, ContractVendorRow } from "./contract";
-import { paymentMethodText } from "./payment-method-text";
+import { useAtomValue } from 'jotai';
+import { css } from 'styled-system/css';
+import { Link } from 'wouter';
+import { useCommandEnvironment } from '../../commands/context';
+import { DetailsSection, detailsTable, Facts } from '../../kit/details-section';
+import { CommandButton, DateText, formatMoney, trimDecimalZeros } from '../../kit/grid';
+import { languageAtom, useT } from '../../lib/i18n';
+import { ROUTES_BY_ID, routePath } from '../../route-table';
+import { hasAnyRole } from '../../../shared/roles';
+import type { Contract, ContractVendorRow } from './contract';
+import { paymentMethodText } from './payment-method-text';
 
 const list = css({
-  listStyle: "none",
+  listStyle: 'none',
   m: 0,
   p: 0,
-  display: "flex",
-  flexDirection: "column",
-  gap: "1",
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
 });
-const muted = css({ color: "fg.muted" });
+const muted = css({ color: 'fg.muted' });
 const actions = css({
-  display: "inline-flex",
-  gap: "2",
-  justifyContent: "flex-end",
+  display: 'inline-flex',
+  gap: '2',
+  justifyContent: 'flex-end',
 });
 
 /** The info table (spec 2, 2): organization, type, currency, dates, active range, credit note type, report templates. */
@@ -37,60 +32,20 @@ export function ContractInfo({ contract: c }: { contract: Contract }) {
     <DetailsSection title="contracts.sections.info">
       <Facts
         rows={[
-          ["contracts.fields.organization", c.organization.name],
-          [
-            "contracts.fields.contract_type",
-            t(`contracts.types.${c.contract_type}`),
-          ],
-          ["contracts.fields.currency", c.currency],
-          [
-            "contracts.fields.start_date",
-            <DateText key="s" value={c.start_date} />,
-          ],
-          [
-            "contracts.fields.end_date",
-            c.end_date && <DateText value={c.end_date} />,
-          ],
-          [
-            "contracts.fields.active_from",
-            c.active_from && <DateText value={c.active_from} />,
-          ],
-          [
-            "contracts.fields.active_to",
-            c.active_to && <DateText value={c.active_to} />,
-          ],
-          [
-            "contracts.fields.terminated_on",
-            c.terminated_on && <DateText value={c.terminated_on} />,
-          ],
-          [
-            "contracts.fields.termination_possible_from",
-            c.termination_possible_from && (
-              <DateText value={c.termination_possible_from} />
-            ),
-          ],
-          [
-            "contracts.fields.termination_period_months",
-            String(c.termination_period_months),
-          ],
-          [
-            "contracts.fields.credit_note_type",
-            t(`contracts.credit_note_types.${c.credit_note_type}`),
-          ],
-          [
-            "contracts.fields.report_templates",
-            c.report_templates
-              .map((x) => t(`contracts.report_templates.${x}`))
-              .join(", "),
-          ],
-          [
-            "contracts.fields.primary_signer_email",
-            c.primary_signer_email?.email,
-          ],
-          [
-            "contracts.fields.secondary_signer_email",
-            c.secondary_signer_email?.email,
-          ],
+          ['contracts.fields.organization', c.organization.name],
+          ['contracts.fields.contract_type', t(`contracts.types.${c.contract_type}`)],
+          ['contracts.fields.currency', c.currency],
+          ['contracts.fields.start_date', <DateText key="s" value={c.start_date} />],
+          ['contracts.fields.end_date', c.end_date && <DateText value={c.end_date} />],
+          ['contracts.fields.active_from', c.active_from && <DateText value={c.active_from} />],
+          ['contracts.fields.active_to', c.active_to && <DateText value={c.active_to} />],
+          ['contracts.fields.terminated_on', c.terminated_on && <DateText value={c.terminated_on} />],
+          ['contracts.fields.termination_possible_from', c.termination_possible_from && <DateText value={c.termination_possible_from} />],
+          ['contracts.fields.termination_period_months', String(c.termination_period_months)],
+          ['contracts.fields.credit_note_type', t(`contracts.credit_note_types.${c.credit_note_type}`)],
+          ['contracts.fields.report_templates', c.report_templates.map((x) => t(`contracts.report_templates.${x}`)).join(', ')],
+          ['contracts.fields.primary_signer_email', c.primary_signer_email?.email],
+          ['contracts.fields.secondary_signer_email', c.secondary_signer_email?.email],
         ]}
       />
     </DetailsSection>
@@ -101,22 +56,19 @@ export function ContractInfo({ contract: c }: { contract: Contract }) {
 export function RevenueSourcesSection({ contract: c }: { contract: Contract }) {
   const t = useT();
   const { roles } = useCommandEnvironment();
-  const linked = hasAnyRole(
-    roles,
-    ROUTES_BY_ID.get("revenue_sources.show")!.roles ?? [],
-  );
+  const linked = hasAnyRole(roles, ROUTES_BY_ID.get('revenue_sources.show')!.roles ?? []);
   return (
     <DetailsSection title="contracts.fields.revenue_sources">
       {c.revenue_sources.length === 0 ? (
-        <p className={muted}>{t("grid.none")}</p>
+        <p className={muted}>{t('grid.none')}</p>
       ) : (
         <table className={detailsTable}>
           <thead>
             <tr>
-              <th scope="col">{t("contracts.fields.source_name")}</th>
-              <th scope="col">{t("contracts.fields.reference_id")}</th>
-              <th scope="col">{t("contracts.fields.source_type")}</th>
-              {linked && <th scope="col">{t("grid.actions")}</th>}
+              <th scope="col">{t('contracts.fields.source_name')}</th>
+              <th scope="col">{t('contracts.fields.reference_id')}</th>
+              <th scope="col">{t('contracts.fields.source_type')}</th>
+              {linked && <th scope="col">{t('grid.actions')}</th>}
             </tr>
           </thead>
           <tbody>
@@ -129,20 +81,20 @@ export function RevenueSourcesSection({ contract: c }: { contract: Contract }) {
                   <td data-actions="">
                     <span className={actions}>
                       <Link
-                        href={routePath("revenue_sources.show", { id: s.id })}
-                        aria-label={t("contracts.view_named", {
+                        href={routePath('revenue_sources.show', { id: s.id })}
+                        aria-label={t('contracts.view_named', {
                           name: s.name || s.reference_id,
                         })}
                       >
-                        {t("commands.row.show")}
+                        {t('commands.row.show')}
                       </Link>
                       <Link
-                        href={routePath("revenue_sources.edit", { id: s.id })}
-                        aria-label={t("contracts.edit_named", {
+                        href={routePath('revenue_sources.edit', { id: s.id })}
+                        aria-label={t('contracts.edit_named', {
                           name: s.name || s.reference_id,
                         })}
                       >
-                        {t("commands.row.edit")}
+                        {t('commands.row.edit')}
                       </Link>
                     </span>
                   </td>
@@ -160,22 +112,21 @@ export function RevenueSourcesSection({ contract: c }: { contract: Contract }) {
 export function RevenueSharesSection({ contract: c }: { contract: Contract }) {
   const t = useT();
   const lng = useAtomValue(languageAtom);
-  const money = (v: string | null) =>
-    v === null ? "" : formatMoney(v, c.currency, lng);
+  const money = (v: string | null) => (v === null ? '' : formatMoney(v, c.currency, lng));
   return (
     <DetailsSection title="contracts.fields.revenue_shares">
       {c.revenue_shares.length === 0 ? (
-        <p className={muted}>{t("grid.none")}</p>
+        <p className={muted}>{t('grid.none')}</p>
       ) : (
         <table className={detailsTable}>
           <thead>
             <tr>
-              <th scope="col">{t("contracts.fields.share_type")}</th>
-              <th scope="col">{t("contracts.fields.formula")}</th>
-              <th scope="col">{t("contracts.fields.rev_share")}</th>
-              <th scope="col">{t("contracts.fields.baseline")}</th>
-              <th scope="col">{t("contracts.fields.fixed_income")}</th>
-              <th scope="col">{t("contracts.fields.threshold")}</th>
+              <th scope="col">{t('contracts.fields.share_type')}</th>
+              <th scope="col">{t('contracts.fields.formula')}</th>
+              <th scope="col">{t('contracts.fields.rev_share')}</th>
+              <th scope="col">{t('contracts.fields.baseline')}</th>
+              <th scope="col">{t('contracts.fields.fixed_income')}</th>
+              <th scope="col">{t('contracts.fields.threshold')}</th>
             </tr>
           </thead>
           <tbody>
@@ -183,11 +134,7 @@ export function RevenueSharesSection({ contract: c }: { contract: Contract }) {
               <tr key={s.id}>
                 <th scope="row">{t(`contracts.share_types.${s.type}`)}</th>
                 <td>{t(`contracts.formulas.${s.formula}`)}</td>
-                <td>
-                  {s.rev_share === null
-                    ? ""
-                    : `${trimDecimalZeros(s.rev_share)} %`}
-                </td>
+                <td>{s.rev_share === null ? '' : `${trimDecimalZeros(s.rev_share)} %`}</td>
                 <td>{money(s.baseline)}</td>
                 <td>{money(s.fixed_income)}</td>
                 <td>{money(s.threshold)}</td>
@@ -208,12 +155,12 @@ export function VendorsSection({ contract: c }: { contract: Contract }) {
       <table className={detailsTable}>
         <thead>
           <tr>
-            <th scope="col">{t("contracts.fields.vendor")}</th>
-            <th scope="col">{t("contracts.fields.share_percentage")}</th>
-            <th scope="col">{t("contracts.fields.payment_method")}</th>
-            <th scope="col">{t("contracts.fields.contact_emails")}</th>
-            <th scope="col">{t("contracts.fields.payout_on_hold")}</th>
-            <th scope="col">{t("grid.actions")}</th>
+            <th scope="col">{t('contracts.fields.vendor')}</th>
+            <th scope="col">{t('contracts.fields.share_percentage')}</th>
+            <th scope="col">{t('contracts.fields.payment_method')}</th>
+            <th scope="col">{t('contracts.fields.contact_emails')}</th>
+            <th scope="col">{t('contracts.fields.payout_on_hold')}</th>
+            <th scope="col">{t('grid.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -225,7 +172,7 @@ export function VendorsSection({ contract: c }: { contract: Contract }) {
             };
             const extras = {
               selection: {
-                resource: "contract_vendors",
+                resource: 'contract_vendors',
                 ids: [cv.id],
                 rows: [row],
               },
@@ -233,9 +180,7 @@ export function VendorsSection({ contract: c }: { contract: Contract }) {
             return (
               <tr key={cv.id}>
                 <th scope="row">
-                  <Link href={routePath("vendors.show", { id: cv.vendor_id })}>
-                    {cv.vendor.name}
-                  </Link>
+                  <Link href={routePath('vendors.show', { id: cv.vendor_id })}>{cv.vendor.name}</Link>
                   <span className={muted}> {cv.vendor.full_number}</span>
                 </th>
                 <td>{trimDecimalZeros(cv.share_percentage)} %</td>
@@ -247,29 +192,17 @@ export function VendorsSection({ contract: c }: { contract: Contract }) {
                     ))}
                   </ul>
                 </td>
-                <td>
-                  {cv.payout_on_hold
-                    ? `${t("grid.yes")}${cv.payout_on_hold_reason ? `: ${cv.payout_on_hold_reason}` : ""}`
-                    : t("grid.no")}
-                </td>
+                <td>{cv.payout_on_hold ? `${t('grid.yes')}${cv.payout_on_hold_reason ? `: ${cv.payout_on_hold_reason}` : ''}` : t('grid.no')}</td>
                 <td data-actions="">
                   {/* Named with the vendor: several rows hold the same buttons. */}
                   <span
                     className={actions}
                     role="group"
-                    aria-label={t("contracts.actions_for_vendor", {
+                    aria-label={t('contracts.actions_for_vendor', {
                       name: cv.vendor.name,
                     })}
                   >
-                    <CommandButton
-                      command={
-                        cv.payout_on_hold
-                          ? "contract_vendors.resume"
-                          : "contract_vendors.pause"
-                      }
-                      extras={extras}
-                      size="sm"
-                    />
+                    <CommandButton command={cv.payout_on_hold ? 'contract_vendors.resume' : 'contract_vendors.pause'} extras={extras} size="sm" />
                   </span>
                 </td>
               </tr>

@@ -1,11 +1,11 @@
-import type { Amendment as AmendmentEntity } from "../../../shared/entities/amendment";
+import type { Amendment as AmendmentEntity } from '../../../shared/entities/amendment';
 import type {
   Contract as ContractEntity,
   ContractVendor as ContractVendorEntity,
   RevenueShare as RevenueShareEntity,
   TerminationRequest as TerminationEntity,
-} from "../../../shared/entities/contract";
-import type { Versioned } from "../../../shared/entities/versioned";
+} from '../../../shared/entities/contract';
+import type { Versioned } from '../../../shared/entities/versioned';
 
 export type Amendment = AmendmentEntity;
 
@@ -13,9 +13,7 @@ export type Amendment = AmendmentEntity;
  * A contract as the server sends it (spec 2, 3; GET /api/contracts/:id and each list entry), with its
  * version. Amendments arrive with the amendment routes; until then a contract has none.
  */
-export type Contract = Versioned<
-  ContractEntity & { amendments?: Amendment[]; can_create_amendment?: boolean }
->;
+export type Contract = Versioned<ContractEntity & { amendments?: Amendment[]; can_create_amendment?: boolean }>;
 export type ContractVendor = ContractVendorEntity;
 export type RevenueShare = RevenueShareEntity;
 export type TerminationRequest = TerminationEntity;
