@@ -255,7 +255,7 @@ export const contractsCommands: Command[] = [
     id: 'contracts.new_amendment',
     title: 'contracts.commands.new_amendment',
     roles: AMENDMENT_WRITE_ROLES,
-    when: (c) => flag(c.can_create_amendment ?? c.state_final, 'contracts.reasons.not_final'),
+    when: (c) => flag(c.can_create_amendment, 'contracts.reasons.not_final'),
     run: (ctx, c) => ctx.navigate(routePath('contracts.amendments.new', { contract_id: c.id })),
   }),
 

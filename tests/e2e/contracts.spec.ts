@@ -22,7 +22,7 @@ async function openContract(page: Page, id: number) {
   for (let i = 0; i < 12 && (await hit.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/contracts/${id}/show$`));
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Contract #${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`#${id} · `);
 }
 
 /** Presses the button named `name` (outside dialogs) from the keyboard. */

@@ -50,7 +50,7 @@ function AmendmentState({ amendment: a }: { amendment: Amendment }) {
  */
 export function AmendmentsSection({ contract: c }: { contract: Contract }) {
   const t = useT();
-  const amendments = c.amendments ?? [];
+  const amendments = c.amendments;
   return (
     <DetailsSection title="contracts.sections.amendments" actions={<CommandButton command="contracts.new_amendment" size="sm" />}>
       {amendments.length === 0 ? (

@@ -70,7 +70,7 @@ export default function ContractShow({ params }: ScreenProps) {
   const t = useT();
   const { record: contract, status, reload } = useRecordPage<Contract>('contracts', `${CONTRACTS_API}/${params.id}`);
   if (!contract) return <RecordLoadState status={status} title="pages.contracts.show" listPath={routePath('contracts.list')} onRetry={() => void reload()} />;
-  const name = t('contracts.details_title', {
+  const name = t('contracts.name', {
     id: contract.id,
     organization: contract.organization.name,
   });

@@ -9,11 +9,8 @@ import type { Versioned } from '../../../shared/entities/versioned';
 
 export type Amendment = AmendmentEntity;
 
-/**
- * A contract as the server sends it (spec 2, 3; GET /api/contracts/:id and each list entry), with its
- * version. Amendments arrive with the amendment routes; until then a contract has none.
- */
-export type Contract = Versioned<ContractEntity & { amendments?: Amendment[]; can_create_amendment?: boolean }>;
+/** A contract as the server sends it (spec 2, 3; GET /api/contracts/:id and each list entry), with its version. */
+export type Contract = Versioned<ContractEntity>;
 export type ContractVendor = ContractVendorEntity;
 export type RevenueShare = RevenueShareEntity;
 export type TerminationRequest = TerminationEntity;
