@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { invalidateLists } from '../../kit/grid';
+import { invalidateLists } from '../../kit/grid/use-list';
 
 export const CONTRACTS_API = '/api/contracts';
 
