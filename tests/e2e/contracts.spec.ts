@@ -182,4 +182,27 @@ test.describe('contracts from the keyboard', () => {
     await expect(chip(page)).toHaveText(/^Terminated/);
     await expect(page.getByText('A termination of this contract is requested.')).toHaveCount(0);
   });
+
+  test('an amendment waiting for approval is approved, and a signed one whose day has come is applied', async ({ page }) => {
+    test.setTimeout(120_000);
+    const pending = await contractIn(`SELECT contract_id AS id FROM contract_amendments WHERE state = 'approval_pending' ORDER BY id LIMIT 1`);
+    const signed = await contractIn(`SELECT contract_id AS id FROM contract_amendments WHERE state = 'signed' AND apply_on <= current_date ORDER BY id LIMIT 1`);
+    expect(pending).toBeGreaterThan(0);
+    expect(signed).toBeGreaterThan(0);
+
+    await openContract(page, pending);
+    const amendments = page.getByRole('region', { name: 'Amendments' });
+    await expect(amendments.getByText('Approval pending')).toBeVisible();
+    await press(page, 'Approve amendment', amendments);
+    await confirm(page, 'Approve amendment');
+    await expect(page.getByText('Amendment approved').first()).toBeVisible();
+    await expect(amendments.getByText('Signing pending')).toBeVisible();
+
+    await openContract(page, signed);
+    await expect(amendments.getByText('Signed', { exact: true })).toBeVisible();
+    await press(page, 'Apply amendment', amendments);
+    await confirm(page, 'Apply amendment');
+    await expect(page.getByText('Amendment applied').first()).toBeVisible();
+    await expect(amendments.getByText('Applied', { exact: true })).toBeVisible();
+  });
 });
