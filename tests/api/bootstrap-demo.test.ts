@@ -72,7 +72,7 @@ describe('ensureAdmin', () => {
 });
 
 describe('start-up on a database', () => {
-  const demoEmails = ['finance@remit.local', 'contracts@remit.local', 'portal@remit.local', 'youtube@remit.local'];
+  const demoEmails = ['finance@remit.local', 'contracts@remit.local', 'approver@remit.local', 'portal@remit.local', 'youtube@remit.local'];
 
   it('a new database gets the schema, one admin and the whole demo data set, also when two processes start at once', async () => {
     const url = await emptyDatabase();

@@ -13,6 +13,7 @@ export const demoUsers: DemoSeed = {
     const people: [string, string, string, string[]][] = [
       ['finance@remit.local', 'Fiona', 'Fischer', ['payments', 'payments_verify', 'payouts', 'financial_reports']],
       ['contracts@remit.local', 'Carl', 'Conrad', ['vendors', 'contracts', 'vendor_files']],
+      ['approver@remit.local', 'Anna', 'Albrecht', ['contracts_approve']],
       ['portal@remit.local', 'Paula', 'Peters', ['portal_admin']],
       ['youtube@remit.local', 'Yusuf', 'Yilmaz', ['revenue_sources', 'unallocated_revenues', 'youtube_whitelisted_channels']],
     ];
