@@ -15,6 +15,12 @@ export interface FileFieldProps extends FieldProps<File | null> {
   /** The file already stored (a logo's `logo_url`), linked when no new file is chosen. */
   currentUrl?: string | null;
   currentName?: string;
+  /**
+   * Several files at once (a payout's report files): each choice is handed to `onFiles` and the input
+   * cleared, the caller keeps the list; the field itself holds no value then.
+   */
+  multiple?: boolean;
+  onFiles?(files: File[]): void;
 }
 
 /** Whether `file` matches an `accept` list. */
@@ -36,7 +42,7 @@ const fileInput = css({ fontSize: 'sm', maxW: '100%', '&::file-selector-button':
  * types (`invalid`) and a maximum size (`too_large`); shows the chosen file's name and size with a
  * button to clear it. The value is the File (or null); the payload builder puts it in the multipart body.
  */
-export function FileField({ accept, maxSize, currentUrl, currentName, ...props }: FileFieldProps) {
+export function FileField({ accept, maxSize, currentUrl, currentName, multiple, onFiles, ...props }: FileFieldProps) {
   const t = useT();
   const b = useFieldBinding<File | null>(props, null);
   const ref = useRef<HTMLInputElement>(null);
@@ -64,7 +70,12 @@ export function FileField({ accept, maxSize, currentUrl, currentName, ...props }
     <Field binding={b} className={props.className}>
       {(aria) => (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-          <input {...aria} ref={ref} type="file" name={b.name || undefined} accept={accept} className={fileInput} disabled={b.disabled || b.readOnly} autoFocus={props.autoFocus} onChange={(e) => choose(e.target.files?.[0] ?? null)} />
+          <input {...aria} ref={ref} type="file" name={b.name || undefined} accept={accept} className={fileInput} disabled={b.disabled || b.readOnly} autoFocus={props.autoFocus} multiple={multiple} onChange={(e) => {
+              if (multiple) {
+                onFiles?.([...(e.target.files ?? [])]);
+                e.target.value = '';
+              } else choose(e.target.files?.[0] ?? null);
+            }} />
           {file ? (
             <div className={fieldStyles.row}>
               <span>{file.name}</span>

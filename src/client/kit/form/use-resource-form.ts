@@ -25,6 +25,8 @@ export interface ResourceFormOptions<V extends FormValues> {
   listPath: string;
   /** The edit page of a record, e.g. `(id) => `/admin/banks/${id}/edit``. */
   editPath(id: number | string): string;
+  /** Where 'Save' goes instead of the list, with the saved record's id (a payout: its show page). */
+  savedPath?(id: number | string): string;
   /** Absent: a create form. */
   id?: number | string | null;
   /** The shared superstruct struct of the resource (client validation; its mask shapes the default payload). */
@@ -360,7 +362,7 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
         if (record) justSaved.set(`${opts.basePath}/${newId}`, Date.now());
         void mutate(`${opts.basePath}/${newId}`, record ?? s.values, { revalidate: !record });
       }
-      if (mode === 'list') navigate(opts.listPath);
+      if (mode === 'list') navigate(opts.savedPath && newId != null ? opts.savedPath(newId) : opts.listPath);
       // After a create the edit page opens on the same tab (the hash).
       else if (recordId === null && newId !== null && newId !== undefined) navigate(`${opts.editPath(newId)}${typeof window === 'undefined' ? '' : window.location.hash}`);
       else {
