@@ -16,6 +16,7 @@ import { whitelistedChannelsCommands, whitelistedChannelsLookups } from './white
 import { revenueSourcesCommands, revenueSourcesLookups } from './revenue-sources';
 import { vendorFilesCommands, vendorFilesLookups } from './vendor-files';
 import { contractsCommands, contractsLookups } from './contracts';
+import { payoutsCommands, payoutsLookups } from './payouts';
 
 let registered = false;
 
@@ -40,6 +41,7 @@ export function registerAllCommands(): void {
     ...revenueSourcesCommands,
     ...vendorFilesCommands,
     ...contractsCommands,
+    ...payoutsCommands,
   ]);
   registerLookups([
     ...banksLookups,
@@ -56,5 +58,6 @@ export function registerAllCommands(): void {
     ...revenueSourcesLookups,
     ...vendorFilesLookups,
     ...contractsLookups,
+    ...payoutsLookups,
   ]);
 }

@@ -14,6 +14,7 @@ import { whitelistedChannelsScreens } from './whitelisted-channels';
 import { revenueSourcesScreens } from './revenue-sources';
 import { vendorFilesScreens } from './vendor-files';
 import { contractsScreens } from './contracts';
+import { payoutsScreens } from './payouts';
 
 /** What a screen receives: its route and the route's parameters. */
 export interface ScreenProps {
@@ -40,4 +41,5 @@ export const screens: Record<string, ComponentType<ScreenProps>> = {
   ...revenueSourcesScreens,
   ...vendorFilesScreens,
   ...contractsScreens,
+  ...payoutsScreens,
 };

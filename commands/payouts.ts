@@ -1,0 +1,150 @@
+import type { Payout, PayoutFile } from '../src/shared/entities/payout';
+import { api } from '../src/client/api/client';
+import { previewDialog, revenueTypesDialog, uploadDialog } from '../src/client/features/payouts/dialogs';
+import { ratesDraft } from '../src/client/features/payouts/rates-draft';
+import { routePath } from '../src/client/route-table';
+import type { Lookup } from './lookups';
+import { deleteFailureMessage, resourceCommands, rowOf } from './resource';
+import type { Availability, Command, CommandContext } from './types';
+
+const R = 'payouts';
+const FILES = 'payout_files';
+const ROLES = ['payouts'];
+const group = 'commands.groups.actions';
+const ok: Availability = { enabled: true };
+
+/** The payout a page is about (its show page and tabs), with the server's flags. */
+const payoutOnPage = (ctx: CommandContext): Payout | undefined => (ctx.entity?.resource === R ? (ctx.entity.record as unknown as Payout) : undefined);
+
+/** A payout's page command: hidden elsewhere, disabled with the reason when the payout's flag says no. */
+function pageCommand(id: string, title: string, rule: (p: Payout) => Availability, run: (ctx: CommandContext, p: Payout) => void | Promise<void>, hotkey?: string): Command {
+  return {
+    id,
+    title,
+    group,
+    roles: ROLES,
+    hotkey,
+    when: (ctx) => {
+      const p = payoutOnPage(ctx);
+      return p ? rule(p) : { hidden: true };
+    },
+    run: (ctx) => run(ctx, payoutOnPage(ctx)!),
+  };
+}
+
+/** Opens a dialog of the show page; from another tab of it the files tab (where it is mounted) opens first. */
+function openOnPage<T>(ctx: CommandContext, payout: Payout, target: { open(t: T): boolean }, value: T, tab?: string) {
+  if (target.open(value)) return;
+  ctx.navigate(routePath('payouts.show', tab ? { id: payout.id, tab } : { id: payout.id }));
+  // The screen mounts the dialog's host once it has loaded; try again until then (a few frames).
+  let tries = 0;
+  const retry = () => {
+    if (target.open(value) || ++tries > 50) return;
+    setTimeout(retry, 50);
+  };
+  setTimeout(retry, 0);
+}
+
+const flag = (allowed: boolean, reason: string): Availability => (allowed ? ok : { enabled: false, reason });
+
+/**
+ * Payouts (spec 3, 2.3, 4.2 and 6, role `payouts`): new, show and delete; on the payout's page upload
+ * files, allocate and delete revenues (by the server's `can_*` flags), save the currency rates; per
+ * file its revenue preview and delete.
+ */
+export const payoutsCommands: Command[] = [
+  ...resourceCommands<Payout>({
+    resource: R,
+    api: '/api/payouts',
+    roles: ROLES,
+    deleted: 'payouts.deleted',
+    show: true,
+    edit: false,
+    delete: (p) => flag(p.can_be_deleted, 'payouts.reasons.not_deletable'),
+  }),
+  pageCommand(
+    'payouts.delete_current',
+    'commands.row.delete_current',
+    (p) => flag(p.can_be_deleted, 'payouts.reasons.not_deletable'),
+    async (ctx, p) => {
+      if (!(await ctx.services.confirm(ctx.t('form.delete_confirmation'), { confirmLabel: 'form.delete', danger: true }))) return;
+      try {
+        await api.delete(`/api/payouts/${p.id}`);
+        ctx.services.notify('success', ctx.t('payouts.deleted'));
+        ctx.services.invalidate('/api/payouts');
+        ctx.navigate(routePath('payouts.list'));
+      } catch (error) {
+        ctx.services.notify('error', deleteFailureMessage(ctx, error));
+      }
+    },
+  ),
+  pageCommand('payouts.upload_files', 'payouts.commands.upload_files', () => ok, (ctx, p) => openOnPage(ctx, p, uploadDialog, p)),
+  pageCommand(
+    'payouts.allocate_revenues',
+    'payouts.commands.allocate_revenues',
+    (p) => flag(p.can_allocate_revenues && !p.jobs_pending, p.jobs_pending ? 'payouts.reasons.jobs_pending' : 'payouts.reasons.cannot_allocate'),
+    (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'allocate' }, 'revenues'),
+  ),
+  pageCommand(
+    'payouts.delete_revenues',
+    'payouts.commands.delete_revenues',
+    (p) => flag(p.can_delete_revenues && !p.jobs_pending && p.allocated_revenue_types.length > 0, p.jobs_pending ? 'payouts.reasons.jobs_pending' : 'payouts.reasons.cannot_delete_revenues'),
+    (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'delete' }, 'revenues'),
+  ),
+  {
+    id: 'payouts.save_currency_rates',
+    title: 'payouts.commands.save_currency_rates',
+    group,
+    roles: ROLES,
+    hotkey: 'mod+s',
+    when: (ctx) => {
+      const p = payoutOnPage(ctx);
+      if (!p || ctx.path !== routePath('payouts.show', { id: p.id, tab: 'currency-rates' })) return { hidden: true };
+      if (!p.can_edit_currency_rates) return { enabled: false, reason: 'payouts.reasons.rates_locked' };
+      const d = ratesDraft();
+      return d.payoutId === p.id && d.dirty && d.save ? ok : { enabled: false, reason: 'payouts.reasons.rates_unchanged' };
+    },
+    run: async () => {
+      await ratesDraft().save?.();
+    },
+  },
+  {
+    id: 'payouts.preview_revenues',
+    title: 'payouts.commands.preview_revenues',
+    group,
+    roles: ROLES,
+    scope: { resource: FILES, kind: 'row' },
+    when: (ctx) => {
+      const f = rowOf<PayoutFile>(ctx, FILES);
+      return f ? flag(f.can_preview_revenues, 'payouts.reasons.not_imported') : { hidden: true };
+    },
+    run: (ctx) => {
+      previewDialog.open(rowOf<PayoutFile>(ctx, FILES)!);
+    },
+  },
+  {
+    id: 'payouts.delete_file',
+    title: 'payouts.commands.delete_file',
+    group,
+    roles: ROLES,
+    scope: { resource: FILES, kind: 'row' },
+    when: (ctx) => {
+      const f = rowOf<PayoutFile>(ctx, FILES);
+      return f ? flag(f.can_be_deleted, 'payouts.reasons.file_not_deletable') : { hidden: true };
+    },
+    run: async (ctx) => {
+      const f = rowOf<PayoutFile>(ctx, FILES)!;
+      if (!(await ctx.services.confirm(ctx.t('form.delete_confirmation'), { confirmLabel: 'form.delete', danger: true }))) return;
+      try {
+        await api.delete(`/api/payouts/${f.payout_id}/files/${f.id}`);
+        ctx.services.notify('success', ctx.t('payouts.file_deleted', { name: f.name }));
+      } catch (error) {
+        ctx.services.notify('error', deleteFailureMessage(ctx, error));
+      } finally {
+        ctx.services.invalidate(`/api/payouts/${f.payout_id}`);
+      }
+    },
+  },
+];
+
+export const payoutsLookups: Lookup[] = [];

@@ -1,0 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { css } from 'styled-system/css';
+import type { Payout } from '../../../shared/entities/payout';
+import { formatDisplayMonth } from '../../kit/fields';
+import { FormTitle } from '../../kit/form';
+import { CommandButton } from '../../kit/grid';
+import { RecordLoadState, useRecordPage } from '../../kit/record-page';
+import { RouteTabs } from '../../kit/route-tabs';
+import { invalidateResource } from '../../lib/invalidate';
+import { useT } from '../../lib/i18n';
+import { routePath } from '../../route-table';
+import type { ScreenProps } from '../index';
+import { CurrencyRatesTab } from './currency-rates-tab';
+import { FilesTab } from './files-tab';
+import { PayoutTypes } from './payout-types';
+import { PreviewDialog } from './preview-dialog';
+import { RevenueTypesDialog } from './revenue-types-dialog';
+import { RevenuesTab } from './revenues-tab';
+import { RevenuesWithoutContractsTab } from './revenues-without-contracts-tab';
+import { PAYOUT_TABS, payoutTabPath } from './tabs';
+import { UploadDialog } from './upload-dialog';
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: 0, h: '100%' });
+const head = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', '& h1': { mb: 0, mr: 'auto' } });
+const note = css({ m: 0, color: 'fg.muted', fontSize: 'sm' });
+const running = css({ fontSize: 'sm', color: 'fg.muted', minH: '20px' });
+
+/** Spec 3, 4.2 and 9: a payout with running jobs is read again every 10 seconds. */
+export const POLL_MS = 10_000;
+
+/** Says what runs while jobs are pending (imports, allocation, its undo); empty otherwise. */
+function PendingJobs({ payout }: { payout: Payout }) {
+  const t = useT();
+  const what = payout.pending_jobs.map((j) => t(`payouts.jobs.${j}`)).join(', ');
+  return (
+    <div role="status" className={running}>
+      {payout.jobs_pending ? t('payouts.jobs_pending', { what: what || t('payouts.jobs.other') }) : ''}
+    </div>
+  );
+}
+
+/**
+ * /payouts/{id}/show[/tab] (spec 3, 2.3): the payout's facts, what its jobs are doing (re-read every
+ * 10 s while they run, 4.2), and its tabs: files (default), revenues, revenues without contracts,
+ * currency rates, payments. The dialogs its commands open are mounted here, whichever tab shows.
+ */
+export default function PayoutShow({ params }: ScreenProps) {
+  const t = useT();
+  const path = `/api/payouts/${params.id}`;
+  const { record: payout, status, reload } = useRecordPage<Payout>('payouts', path, { refreshInterval: (p) => (p?.jobs_pending ? POLL_MS : 0) });
+  // When the jobs are done, what they changed (revenues, rates, previews) is read again.
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (!payout) return;
+    if (wasPending.current && !payout.jobs_pending) invalidateResource(path);
+    wasPending.current = payout.jobs_pending;
+  }, [payout, path]);
+
+  if (!payout) return <RecordLoadState status={status} title="pages.payouts.show" listPath={routePath('payouts.list')} onRetry={() => void reload()} />;
+  const tab = params.tab;
+  return (
+    <div className={page}>
+      <div className={head}>
+        <FormTitle title="pages.payouts.show" name={[formatDisplayMonth(payout.month), payout.label].filter(Boolean).join(' · ')} />
+        <PayoutTypes types={payout.payout_types} />
+        <CommandButton command="payouts.delete_current" variant="danger" />
+      </div>
+      <PendingJobs payout={payout} />
+      <RouteTabs label="payouts.tabs.label" tabs={PAYOUT_TABS.map((x) => ({ href: payoutTabPath(payout.id, x.tab), label: x.label }))} />
+      {tab === 'revenues' ? (
+        <RevenuesTab payout={payout} />
+      ) : tab === 'revenues-without-contracts' ? (
+        <RevenuesWithoutContractsTab payout={payout} />
+      ) : tab === 'currency-rates' ? (
+        <CurrencyRatesTab payout={payout} />
+      ) : tab === 'payments' ? (
+        <p className={note}>{t('payouts.payments_later')}</p>
+      ) : (
+        <FilesTab payout={payout} />
+      )}
+      <UploadDialog />
+      <PreviewDialog />
+      <RevenueTypesDialog />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { css } from 'styled-system/css';
+import useSWR from 'swr';
+import type { Payout, PayoutRevenueRow, ReconciliationRow } from '../../../shared/entities/payout';
+import { api } from '../../api/client';
+import { CommandButton, DataGrid, type Column } from '../../kit/grid';
+import { StateChip } from '../../kit/state-chip';
+import { useT } from '../../lib/i18n';
+import { Money } from './money-cell';
+
+const bar = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
+const section = css({ display: 'flex', flexDirection: 'column', gap: '2', '& h2': { fontSize: 'md', fontWeight: '600', m: 0 } });
+const gridBox = css({ h: '260px' });
+
+interface RevenuesAnswer {
+  entries: PayoutRevenueRow[];
+  reconciliation: ReconciliationRow[];
+}
+
+function Balanced({ row }: { row: ReconciliationRow }) {
+  const t = useT();
+  return row.balanced ? <StateChip tone="success">{t('payouts.balanced')}</StateChip> : <StateChip tone="error">{t('payouts.not_balanced')}</StateChip>;
+}
+
+function RevenueType({ type }: { type: string }) {
+  const t = useT();
+  return <>{t(`payouts.revenue_types.${type}`)}</>;
+}
+
+const revenueColumns: Column<PayoutRevenueRow>[] = [
+  { id: 'content_owner_name', header: 'payouts.revenue_fields.content_owner', rowHeader: true, width: 200, grow: 2, cell: (r) => r.content_owner_name ?? '—' },
+  { id: 'revenue_type', header: 'payouts.revenue_fields.revenue_type', width: 160, grow: 1, cell: (r) => <RevenueType type={r.revenue_type} /> },
+  { id: 'revenue_allocated', header: 'payouts.revenue_fields.revenue_allocated', width: 160, grow: 0, align: 'end', cell: (r) => <Money value={r.revenue_allocated} currency={r.currency} /> },
+  { id: 'revenue_unallocated', header: 'payouts.revenue_fields.revenue_unallocated', width: 160, grow: 0, align: 'end', cell: (r) => <Money value={r.revenue_unallocated} currency={r.currency} /> },
+];
+
+// Reconciliation is in USD as reported (shared entity).
+const usd = (value: string) => <Money value={value} currency="USD" />;
+const reconciliationColumns: Column<ReconciliationRow>[] = [
+  { id: 'revenue_type', header: 'payouts.revenue_fields.revenue_type', rowHeader: true, width: 160, grow: 1, cell: (r) => <RevenueType type={r.revenue_type} /> },
+  { id: 'imported', header: 'payouts.reconciliation.imported', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.imported) },
+  { id: 'allocated', header: 'payouts.reconciliation.allocated', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.allocated) },
+  { id: 'unallocated', header: 'payouts.reconciliation.unallocated', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.unallocated) },
+  { id: 'with_contract', header: 'payouts.reconciliation.with_contract', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.with_contract) },
+  { id: 'without_contract', header: 'payouts.reconciliation.without_contract', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.without_contract) },
+  { id: 'balanced', header: 'payouts.reconciliation.balanced', width: 110, grow: 0, cell: (r) => <Balanced row={r} /> },
+];
+
+/**
+ * The revenues tab (spec 3, 2.3): allocated and unallocated revenue per content owner, revenue type
+ * and currency; allocate and delete revenues; the reconciliation (imported = allocated + unallocated,
+ * allocated = with + without contract) per revenue type.
+ */
+export function RevenuesTab({ payout }: { payout: Payout }) {
+  const t = useT();
+  const { data, error, isLoading, mutate } = useSWR<RevenuesAnswer>(`/api/payouts/${payout.id}/revenues`, (url: string) => api.get<RevenuesAnswer>(url), { revalidateOnFocus: false });
+  return (
+    <>
+      <div className={bar}>
+        <CommandButton command="payouts.allocate_revenues" variant="primary" />
+        <CommandButton command="payouts.delete_revenues" variant="danger" />
+      </div>
+      <section className={section} aria-labelledby="payout-revenues-heading">
+        <h2 id="payout-revenues-heading">{t('payouts.tabs.revenues')}</h2>
+        <div className={gridBox}>
+          <DataGrid<PayoutRevenueRow>
+            label={t('payouts.tabs.revenues')}
+            columns={revenueColumns}
+            rows={data?.entries ?? []}
+            rowKey={(r) => `${r.content_owner_id ?? ''}|${r.revenue_type}|${r.currency}`}
+            loading={isLoading}
+            error={error}
+            onRetry={() => void mutate()}
+          />
+        </div>
+      </section>
+      <section className={section} aria-labelledby="payout-reconciliation-heading">
+        <h2 id="payout-reconciliation-heading">{t('payouts.reconciliation.title')}</h2>
+        <div className={gridBox}>
+          <DataGrid<ReconciliationRow>
+            label={t('payouts.reconciliation.title')}
+            columns={reconciliationColumns}
+            rows={data?.reconciliation ?? payout.reconciliation ?? []}
+            rowKey={(r) => r.revenue_type}
+            loading={isLoading}
+          />
+        </div>
+      </section>
+    </>
+  );
+}
