@@ -32,11 +32,15 @@ function pageCommand(id: string, title: string, rule: (p: Payout) => Availabilit
   };
 }
 
-/** Opens a dialog of the show page; from another tab of it the files tab (where it is mounted) opens first. */
+/**
+ * Opens a dialog of the show page (mounted whichever tab shows), first going to `tab` when given: the
+ * revenues tab shows what an allocation changes. From elsewhere it waits for the page to mount the host.
+ */
 function openOnPage<T>(ctx: CommandContext, payout: Payout, target: { open(t: T): boolean }, value: T, tab?: string) {
+  const path = routePath('payouts.show', tab ? { id: payout.id, tab } : { id: payout.id });
+  if (tab && ctx.path !== path) ctx.navigate(path);
   if (target.open(value)) return;
-  ctx.navigate(routePath('payouts.show', tab ? { id: payout.id, tab } : { id: payout.id }));
-  // The screen mounts the dialog's host once it has loaded; try again until then (a few frames).
+  if (!tab) ctx.navigate(path);
   let tries = 0;
   const retry = () => {
     if (target.open(value) || ++tries > 50) return;

@@ -35,6 +35,8 @@ export default function PayoutForm() {
     struct,
     initial: INITIAL,
     validate: createRules,
+    // A blank label is no label (the table refuses an empty one).
+    toPayload: (values) => ({ ...values, label: values.label.trim() || null }),
     messages: { created: 'payouts.created', saved: 'payouts.created' },
   });
   return (

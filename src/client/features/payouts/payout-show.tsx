@@ -11,7 +11,7 @@ import { useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 import { CurrencyRatesTab } from './currency-rates-tab';
-import { FilesTab } from './files-tab';
+import { FilesTab, fileState } from './files-tab';
 import { PayoutTypes } from './payout-types';
 import { PreviewDialog } from './preview-dialog';
 import { RevenueTypesDialog } from './revenue-types-dialog';
@@ -28,13 +28,25 @@ const running = css({ fontSize: 'sm', color: 'fg.muted', minH: '20px' });
 /** Spec 3, 4.2 and 9: a payout with running jobs is read again every 10 seconds. */
 export const POLL_MS = 10_000;
 
+/**
+ * What runs: the server's pending jobs, and imports of files still in progress (4.2: neither
+ * `imported_at` nor `last_error`), which a read just after the upload may not count as pending yet.
+ */
+function runningJobs(payout: Payout): string[] {
+  const importing = payout.files.some((f) => fileState(f) === 'importing');
+  const jobs = [...payout.pending_jobs];
+  if (importing && !jobs.includes('import')) jobs.unshift('import');
+  if (payout.jobs_pending && jobs.length === 0) jobs.push('other');
+  return jobs;
+}
+
 /** Says what runs while jobs are pending (imports, allocation, its undo); empty otherwise. */
 function PendingJobs({ payout }: { payout: Payout }) {
   const t = useT();
-  const what = payout.pending_jobs.map((j) => t(`payouts.jobs.${j}`)).join(', ');
+  const jobs = runningJobs(payout);
   return (
     <div role="status" className={running}>
-      {payout.jobs_pending ? t('payouts.jobs_pending', { what: what || t('payouts.jobs.other') }) : ''}
+      {jobs.length > 0 ? t('payouts.jobs_pending', { what: jobs.map((j) => t(`payouts.jobs.${j}`)).join(', ') }) : ''}
     </div>
   );
 }
@@ -47,13 +59,14 @@ function PendingJobs({ payout }: { payout: Payout }) {
 export default function PayoutShow({ params }: ScreenProps) {
   const t = useT();
   const path = `/api/payouts/${params.id}`;
-  const { record: payout, status, reload } = useRecordPage<Payout>('payouts', path, { refreshInterval: (p) => (p?.jobs_pending ? POLL_MS : 0) });
+  const { record: payout, status, reload } = useRecordPage<Payout>('payouts', path, { refreshInterval: (p) => (p && runningJobs(p).length > 0 ? POLL_MS : 0) });
   // When the jobs are done, what they changed (revenues, rates, previews) is read again.
   const wasPending = useRef(false);
   useEffect(() => {
     if (!payout) return;
-    if (wasPending.current && !payout.jobs_pending) invalidateResource(path);
-    wasPending.current = payout.jobs_pending;
+    const pending = runningJobs(payout).length > 0;
+    if (wasPending.current && !pending) invalidateResource(path);
+    wasPending.current = pending;
   }, [payout, path]);
 
   if (!payout) return <RecordLoadState status={status} title="pages.payouts.show" listPath={routePath('payouts.list')} onRetry={() => void reload()} />;
