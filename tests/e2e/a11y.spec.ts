@@ -29,11 +29,16 @@ const TABLES: Record<string, string> = {
   revenue_sources: 'revenue_sources',
   vendors: 'vendors',
   contracts: 'contracts',
+  payouts: 'payouts',
 };
 // Frames without an area screen yet: one placeholder and the not-found page stand for them.
 const EXTRA = ['/', '/payments', '/no-such-page'];
 // Tabs of a record's page that are routes of their own (`/:tab?`), visited beside its first tab.
-const RECORD_TABS: Record<string, string[]> = { 'vendors.show': ['audit-logs'], 'contracts.show': ['audit-logs'] };
+const RECORD_TABS: Record<string, string[]> = {
+  'vendors.show': ['audit-logs'],
+  'contracts.show': ['audit-logs'],
+  'payouts.show': ['revenues', 'revenues-without-contracts', 'currency-rates', 'payments'],
+};
 // Tabs of a form chosen by the URL hash, visited beside its first tab (the vendors grid, lists).
 const CONTRACT_FORM_TABS = ['#vendors', '#revenue-sources', '#revenue-shares'];
 const FORM_TABS: Record<string, string[]> = { 'contracts.new': CONTRACT_FORM_TABS, 'contracts.edit': CONTRACT_FORM_TABS };
@@ -229,5 +234,24 @@ for (const theme of ['light', 'dark']) {
       await withAppDb((db) => db.query(`UPDATE contracts SET state = 'signing_cancelled', state_comment = 'Never signed' WHERE id = $1`, [id]));
     }
     expect(found).toEqual([]);
+  });
+
+  test(`the payout's upload dialog with refused and hinted files has no axe violations (${theme})`, async ({ page }) => {
+    const month = `${new Date().toISOString().slice(0, 7)}-01`;
+    const created = await withAppDb((db) => db.query<{ id: number }>(`INSERT INTO payouts (month, payout_types) VALUES ($1, '{adsense}') RETURNING id`, [month]));
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+    await page.evaluate((t) => localStorage.setItem('remit.theme', t), theme);
+    await page.goto(`/payouts/${created.rows[0].id}/show`);
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload report files' });
+    await expect(dialog).toBeVisible();
+    const ym = month.slice(0, 7).replace('-', '');
+    await dialog.getByLabel(/^Report files/).setInputFiles([
+      { name: `YouTube_RemitMusicDemo_M_${ym}01_${ym}28_claim_raw_v1-1.csv`, mimeType: 'text/csv', buffer: Buffer.from('a\n') },
+      { name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') },
+    ]);
+    await expect(dialog.getByText(/its asset_summary file is missing/)).toBeVisible();
+    expect(await violations(page, 'payout upload dialog')).toEqual([]);
   });
 }
