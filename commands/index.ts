@@ -17,6 +17,7 @@ import { revenueSourcesCommands, revenueSourcesLookups } from './revenue-sources
 import { vendorFilesCommands, vendorFilesLookups } from './vendor-files';
 import { contractsCommands, contractsLookups } from './contracts';
 import { payoutsCommands, payoutsLookups } from './payouts';
+import { unallocatedRevenuesCommands, unallocatedRevenuesLookups } from './unallocated-revenues';
 
 let registered = false;
 
@@ -42,6 +43,7 @@ export function registerAllCommands(): void {
     ...vendorFilesCommands,
     ...contractsCommands,
     ...payoutsCommands,
+    ...unallocatedRevenuesCommands,
   ]);
   registerLookups([
     ...banksLookups,
@@ -59,5 +61,6 @@ export function registerAllCommands(): void {
     ...vendorFilesLookups,
     ...contractsLookups,
     ...payoutsLookups,
+    ...unallocatedRevenuesLookups,
   ]);
 }

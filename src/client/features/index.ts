@@ -15,6 +15,7 @@ import { revenueSourcesScreens } from './revenue-sources';
 import { vendorFilesScreens } from './vendor-files';
 import { contractsScreens } from './contracts';
 import { payoutsScreens } from './payouts';
+import { unallocatedRevenuesScreens } from './unallocated-revenues';
 
 /** What a screen receives: its route and the route's parameters. */
 export interface ScreenProps {
@@ -42,4 +43,5 @@ export const screens: Record<string, ComponentType<ScreenProps>> = {
   ...vendorFilesScreens,
   ...contractsScreens,
   ...payoutsScreens,
+  ...unallocatedRevenuesScreens,
 };
