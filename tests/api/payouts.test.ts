@@ -285,6 +285,17 @@ describe('payouts', () => {
     expect(await rowsOf(file.id)).toHaveLength(0);
     expect((await read(payout.id)).files[0]).toMatchObject({ imported_at: null, last_error: null });
 
+    // The database side dies instead: the import's connection is terminated before its commit.
+    await expect(
+      importPayoutFile(api.ctx, file.id, {
+        beforeCommit: async () => {
+          await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE datname = current_database() AND state = 'idle in transaction' AND query LIKE 'UPDATE payout_files SET imported_at%'`.execute(api.db);
+        },
+      }),
+    ).rejects.toThrow();
+    expect(await rowsOf(file.id)).toHaveLength(0);
+
     // Retried twice at once (pg-boss may hand a job to a second worker after expiry): one imports, one skips.
     const results = await Promise.all([importPayoutFile(api.ctx, file.id), importPayoutFile(api.ctx, file.id)]);
     expect(results.sort()).toEqual(['imported', 'skipped']);

@@ -49,6 +49,10 @@ function dataError(error: unknown): ImportError | null {
 export async function importPayoutFile(ctx: Pick<AppContext, 'db' | 'storage'>, fileId: number, opts: ImportOptions = {}): Promise<'imported' | 'failed' | 'skipped'> {
   const client = await poolOf(ctx.db).connect();
   let release: Error | undefined;
+  // A checked-out client has no pool listener: without this, a server-side disconnect (the database
+  // restarted, the backend killed) would be an uncaught 'error' event; the pending query fails anyway.
+  const onError = (e: Error) => (release = e);
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const found = await client.query<{
@@ -139,6 +143,7 @@ export async function importPayoutFile(ctx: Pick<AppContext, 'db' | 'storage'>, 
     return 'failed';
   } finally {
     // A connection whose ROLLBACK failed is broken: the pool must not hand it out again.
+    client.off('error', onError);
     client.release(release);
   }
 }

@@ -113,6 +113,9 @@ export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext):
     failIf(unstorableText(raw));
     const filter = valid(check(exportStruct(), { month: raw.month || undefined, content_owner_id: raw.content_owner_id || undefined, revenue_type: raw.revenue_type || undefined }));
     const client = await poolOf(db).connect();
+    // A checked-out client has no pool listener: a disconnect mid-export must not be an uncaught 'error'.
+    const onError = () => undefined;
+    client.on('error', onError);
     const lit = (v: string) => client.escapeLiteral(v);
     const where = ['v.revenue_source_id IS NULL'];
     if (filter.month) where.push(`p.month = ${lit(filter.month)}::date`);
@@ -129,6 +132,7 @@ export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext):
     const done = (error?: Error) => {
       if (released) return;
       released = true;
+      client.off('error', onError);
       client.release(error);
     };
     stream.on('end', () => done());
