@@ -41,7 +41,14 @@ const RECORD_TABS: Record<string, string[]> = {
 };
 // Tabs of a form chosen by the URL hash, visited beside its first tab (the vendors grid, lists).
 const CONTRACT_FORM_TABS = ['#vendors', '#revenue-sources', '#revenue-shares'];
-const FORM_TABS: Record<string, string[]> = { 'contracts.new': CONTRACT_FORM_TABS, 'contracts.edit': CONTRACT_FORM_TABS };
+const FORM_TABS: Record<string, string[]> = Object.fromEntries(
+  ['contracts.new', 'contracts.edit', 'contracts.amendments.new', 'contracts.amendments.edit'].map((id) => [id, CONTRACT_FORM_TABS]),
+);
+// Routes with other parameters than :id, each from a query answering one row named by them.
+const ROUTE_PARAMS: Record<string, string> = {
+  'contracts.amendments.new': "SELECT min(id) AS contract_id FROM contracts WHERE state = 'signed'",
+  'contracts.amendments.edit': 'SELECT contract_id, id FROM contract_amendments ORDER BY id LIMIT 1',
+};
 const PUBLIC = ['/users/sign-in', '/users/password/new', '/users/password/edit?reset_password_token=x'];
 
 /** Route ids that have a screen, read from the features' index files (the screens map's keys). */
@@ -61,6 +68,12 @@ async function screenUrls(id: string): Promise<string[]> {
   const route = ROUTES.find((r) => r.id === id);
   if (!route) throw new Error(`screen ${id} has no route`);
   const hashes = FORM_TABS[id] ?? [];
+  const paramsSql = ROUTE_PARAMS[id];
+  if (paramsSql) {
+    const row = (await withAppDb((db) => db.query<Record<string, number>>(paramsSql))).rows[0];
+    const url = route.path.replace(/:(\w+)/g, (_, name: string) => String(row[name]));
+    return [url, ...hashes.map((h) => `${url}${h}`)];
+  }
   if (!route.path.includes(':')) return [route.path, ...hashes.map((h) => `${route.path}${h}`)];
   const table = TABLES[id.split('.')[0]];
   if (!table) throw new Error(`no table for ${id}: add it to TABLES`);
@@ -118,7 +131,8 @@ for (const theme of ['light', 'dark']) {
 
   for (const [area, ids] of screensByArea()) {
     test(`every ${area} screen has no axe violations (${theme})`, async ({ page }) => {
-      test.setTimeout(120_000);
+      // An area with many screens (and form tabs) gets more time on a loaded machine.
+      test.setTimeout(Math.max(120_000, ids.length * 40_000));
       await signIn(page);
       await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
       await page.evaluate((t) => localStorage.setItem('remit.theme', t), theme);

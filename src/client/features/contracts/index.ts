@@ -4,6 +4,7 @@ import type { ScreenProps } from '../index';
 const ContractsList = lazy(() => import('./contracts-list'));
 const ContractShow = lazy(() => import('./contract-show'));
 const ContractForm = lazy(() => import('./form/contract-form'));
+const AmendmentForm = lazy(() => import('./form/amendment-form'));
 
 /**
  * Screens of this area by route id (lazily loaded); the five list tabs are one screen. The contract
@@ -18,4 +19,6 @@ export const contractsScreens: Record<string, ComponentType<ScreenProps>> = {
   'contracts.show': ContractShow,
   'contracts.new': ContractForm,
   'contracts.edit': ContractForm,
+  'contracts.amendments.new': AmendmentForm,
+  'contracts.amendments.edit': AmendmentForm,
 };

@@ -13,6 +13,8 @@ export interface FieldProps<T> {
   name?: string;
   /** Translation key of the label (default `${resource}.fields.${name without indices}`). */
   label?: string;
+  /** Values of the label's placeholders (`Payment method of {name}`: one field per row of a list). */
+  labelVars?: Record<string, string | number>;
   /** Translation key of a hint under the field (default: `${resource}.hints.<name>` when that key exists). */
   hint?: string;
   /** Shows the required marker; default: what the form's struct says (it answers `blank` for an empty value). */
@@ -66,7 +68,7 @@ export function useFieldBinding<T>(props: FieldProps<T>, empty: T): FieldBinding
   // On its own a field keeps its parse error itself and shows it once left.
   const [own, setOwn] = useState<{ error: string | null; touched: boolean }>({ error: null, touched: false });
   const error = props.error ?? (bound ? form.errorFor(name) : own.touched ? (own.error ?? undefined) : undefined);
-  const label = t(labelKey);
+  const label = t(labelKey, props.labelVars);
   const message = error ? errorText(t, error) : undefined;
   return {
     id: `field-${name.replace(/\W/g, '-') || 'x'}-${reactId.replace(/\W/g, '')}`,

@@ -88,7 +88,7 @@ export function FileField({ accept, maxSize, currentUrl, currentName, multiple, 
             </div>
           ) : (
             currentUrl && (
-              <a href={currentUrl} target="_blank" rel="noreferrer" className={css({ color: 'accent', fontSize: 'sm' })}>
+              <a href={currentUrl} target="_blank" rel="noreferrer" className={css({ color: 'accent', fontSize: 'sm', display: 'inline-flex', alignItems: 'center', minH: '24px' /* WCAG 2.2 target size */ })}>
                 {t('form.file.current', { name: currentName ?? currentUrl.split('/').pop() ?? '' })}
               </a>
             )

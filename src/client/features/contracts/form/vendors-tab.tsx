@@ -26,7 +26,7 @@ const totalStyle = css({ display: 'flex', gap: '2', alignItems: 'baseline', m: 0
 const editorStyle = css({ m: 0, p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md', display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '3', alignItems: 'start', minW: 0 });
 
 /** The stored rows' vendors in full (their other payment methods and e-mails), by the detailed lookup. */
-function useVendorDetail(vendor: ContractVendorValues['vendor'], picked: Map<number, VendorDetailed>): VendorDetailed | undefined {
+export function useVendorDetail(vendor: ContractVendorValues['vendor'], picked: Map<number, VendorDetailed>): VendorDetailed | undefined {
   const known = vendor ? picked.get(vendor.id) : undefined;
   const { data } = useSWR(vendor && !known ? ['contract-form-vendor', vendor.id] : null, async () => {
     const hits = await api.get<VendorDetailed[]>('/api/vendors/lookup', { q: vendor!.full_number, view: 'detailed' }, { quiet: true });
