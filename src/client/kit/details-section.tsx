@@ -61,3 +61,26 @@ export const detailsTable = css({
   '& thead th': { color: 'fg.muted', fontWeight: '600', fontSize: 'xs' },
   '& td[data-actions]': { whiteSpace: 'nowrap', textAlign: 'right' },
 });
+
+/**
+ * A details section's table: column headers by translation key, one row per item (`row` answers its
+ * `<tr>`), or the `empty` text when there are none.
+ */
+export function DetailsTable<T>({ columns, items, row, empty = 'grid.none' }: { columns: string[]; items: readonly T[]; row(item: T): ReactNode; empty?: string }) {
+  const t = useT();
+  if (items.length === 0) return <p className={muted}>{t(empty)}</p>;
+  return (
+    <table className={detailsTable}>
+      <thead>
+        <tr>
+          {columns.map((key) => (
+            <th key={key} scope="col">
+              {t(key)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{items.map(row)}</tbody>
+    </table>
+  );
+}

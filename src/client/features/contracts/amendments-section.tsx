@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css';
-import { DetailsSection, detailsTable } from '../../kit/details-section';
+import { DetailsSection, DetailsTable } from '../../kit/details-section';
 import { CommandButton, DateText } from '../../kit/grid';
 import { StateChip, type ChipTone } from '../../kit/state-chip';
 import { useT } from '../../lib/i18n';
@@ -14,7 +14,6 @@ const TONES: Record<Amendment['state'], ChipTone> = {
   signed: 'success',
   applied: 'neutral',
 };
-const muted = css({ color: 'fg.muted' });
 const actions = css({
   display: 'inline-flex',
   gap: '1',
@@ -53,58 +52,46 @@ export function AmendmentsSection({ contract: c }: { contract: Contract }) {
   const amendments = c.amendments;
   return (
     <DetailsSection title="contracts.sections.amendments" actions={<CommandButton command="contracts.new_amendment" size="sm" />}>
-      {amendments.length === 0 ? (
-        <p className={muted}>{t('contracts.no_amendments')}</p>
-      ) : (
-        <table className={detailsTable}>
-          <thead>
-            <tr>
-              <th scope="col">{t('contracts.fields.amendment_number')}</th>
-              <th scope="col">{t('contracts.fields.state')}</th>
-              <th scope="col">{t('contracts.fields.apply_on')}</th>
-              <th scope="col">{t('contracts.fields.changes')}</th>
-              <th scope="col">{t('grid.actions')}</th>
+      <DetailsTable
+        columns={['contracts.fields.amendment_number', 'contracts.fields.state', 'contracts.fields.apply_on', 'contracts.fields.changes', 'grid.actions']}
+        items={amendments}
+        empty="contracts.no_amendments"
+        row={(a) => {
+          const extras = {
+            selection: {
+              resource: 'contract_amendments',
+              ids: [a.id],
+              rows: [a],
+            },
+          };
+          const changes = [a.change_revenue_shares && t('contracts.fields.revenue_shares'), a.change_revenue_sources && t('contracts.fields.revenue_sources')].filter(Boolean);
+          return (
+            <tr key={a.id}>
+              <th scope="row">{t('contracts.amendment_label', { number: a.number })}</th>
+              <td>
+                <AmendmentState amendment={a} />
+              </td>
+              <td>
+                <DateText value={a.apply_on} />
+              </td>
+              <td>{changes.join(', ') || t('contracts.payment_methods_only')}</td>
+              <td data-actions="">
+                <span
+                  className={actions}
+                  role="group"
+                  aria-label={t('contracts.actions_for_amendment', {
+                    number: a.number,
+                  })}
+                >
+                  {AMENDMENT_COMMANDS.map((id) => (
+                    <CommandButton key={id} command={id} extras={extras} size="sm" />
+                  ))}
+                </span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {amendments.map((a) => {
-              const extras = {
-                selection: {
-                  resource: 'contract_amendments',
-                  ids: [a.id],
-                  rows: [a],
-                },
-              };
-              const changes = [a.change_revenue_shares && t('contracts.fields.revenue_shares'), a.change_revenue_sources && t('contracts.fields.revenue_sources')].filter(Boolean);
-              return (
-                <tr key={a.id}>
-                  <th scope="row">{t('contracts.amendment_label', { number: a.number })}</th>
-                  <td>
-                    <AmendmentState amendment={a} />
-                  </td>
-                  <td>
-                    <DateText value={a.apply_on} />
-                  </td>
-                  <td>{changes.join(', ') || t('contracts.payment_methods_only')}</td>
-                  <td data-actions="">
-                    <span
-                      className={actions}
-                      role="group"
-                      aria-label={t('contracts.actions_for_amendment', {
-                        number: a.number,
-                      })}
-                    >
-                      {AMENDMENT_COMMANDS.map((id) => (
-                        <CommandButton key={id} command={id} extras={extras} size="sm" />
-                      ))}
-                    </span>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+          );
+        }}
+      />
     </DetailsSection>
   );
 }

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { css } from 'styled-system/css';
 import { Link } from 'wouter';
 import { useCommandEnvironment } from '../../commands/context';
-import { DetailsSection, detailsTable, Facts } from '../../kit/details-section';
+import { DetailsSection, DetailsTable, Facts } from '../../kit/details-section';
 import { CommandButton, DateText, formatMoney, trimDecimalZeros } from '../../kit/grid';
 import { languageAtom, useT } from '../../lib/i18n';
 import { ROUTES_BY_ID, routePath } from '../../route-table';
@@ -59,51 +59,39 @@ export function RevenueSourcesSection({ contract: c }: { contract: Contract }) {
   const linked = hasAnyRole(roles, ROUTES_BY_ID.get('revenue_sources.show')!.roles ?? []);
   return (
     <DetailsSection title="contracts.fields.revenue_sources">
-      {c.revenue_sources.length === 0 ? (
-        <p className={muted}>{t('grid.none')}</p>
-      ) : (
-        <table className={detailsTable}>
-          <thead>
-            <tr>
-              <th scope="col">{t('contracts.fields.source_name')}</th>
-              <th scope="col">{t('contracts.fields.reference_id')}</th>
-              <th scope="col">{t('contracts.fields.source_type')}</th>
-              {linked && <th scope="col">{t('grid.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {c.revenue_sources.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">{s.name || s.reference_id}</th>
-                <td>{s.reference_id}</td>
-                <td>{t(`contracts.source_types.${s.type}`)}</td>
-                {linked && (
-                  <td data-actions="">
-                    <span className={actions}>
-                      <Link
-                        href={routePath('revenue_sources.show', { id: s.id })}
-                        aria-label={t('contracts.view_named', {
-                          name: s.name || s.reference_id,
-                        })}
-                      >
-                        {t('commands.row.show')}
-                      </Link>
-                      <Link
-                        href={routePath('revenue_sources.edit', { id: s.id })}
-                        aria-label={t('contracts.edit_named', {
-                          name: s.name || s.reference_id,
-                        })}
-                      >
-                        {t('commands.row.edit')}
-                      </Link>
-                    </span>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DetailsTable
+        columns={['contracts.fields.source_name', 'contracts.fields.reference_id', 'contracts.fields.source_type', ...(linked ? ['grid.actions'] : [])]}
+        items={c.revenue_sources}
+        row={(s) => (
+          <tr key={s.id}>
+            <th scope="row">{s.name || s.reference_id}</th>
+            <td>{s.reference_id}</td>
+            <td>{t(`contracts.source_types.${s.type}`)}</td>
+            {linked && (
+              <td data-actions="">
+                <span className={actions}>
+                  <Link
+                    href={routePath('revenue_sources.show', { id: s.id })}
+                    aria-label={t('contracts.view_named', {
+                      name: s.name || s.reference_id,
+                    })}
+                  >
+                    {t('commands.row.show')}
+                  </Link>
+                  <Link
+                    href={routePath('revenue_sources.edit', { id: s.id })}
+                    aria-label={t('contracts.edit_named', {
+                      name: s.name || s.reference_id,
+                    })}
+                  >
+                    {t('commands.row.edit')}
+                  </Link>
+                </span>
+              </td>
+            )}
+          </tr>
+        )}
+      />
     </DetailsSection>
   );
 }
@@ -115,34 +103,20 @@ export function RevenueSharesSection({ contract: c }: { contract: Contract }) {
   const money = (v: string | null) => (v === null ? '' : formatMoney(v, c.currency, lng));
   return (
     <DetailsSection title="contracts.fields.revenue_shares">
-      {c.revenue_shares.length === 0 ? (
-        <p className={muted}>{t('grid.none')}</p>
-      ) : (
-        <table className={detailsTable}>
-          <thead>
-            <tr>
-              <th scope="col">{t('contracts.fields.share_type')}</th>
-              <th scope="col">{t('contracts.fields.formula')}</th>
-              <th scope="col">{t('contracts.fields.rev_share')}</th>
-              <th scope="col">{t('contracts.fields.baseline')}</th>
-              <th scope="col">{t('contracts.fields.fixed_income')}</th>
-              <th scope="col">{t('contracts.fields.threshold')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {c.revenue_shares.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">{t(`contracts.share_types.${s.type}`)}</th>
-                <td>{t(`contracts.formulas.${s.formula}`)}</td>
-                <td>{s.rev_share === null ? '' : `${trimDecimalZeros(s.rev_share)} %`}</td>
-                <td>{money(s.baseline)}</td>
-                <td>{money(s.fixed_income)}</td>
-                <td>{money(s.threshold)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DetailsTable
+        columns={['contracts.fields.share_type', 'contracts.fields.formula', 'contracts.fields.rev_share', 'contracts.fields.baseline', 'contracts.fields.fixed_income', 'contracts.fields.threshold']}
+        items={c.revenue_shares}
+        row={(s) => (
+          <tr key={s.id}>
+            <th scope="row">{t(`contracts.share_types.${s.type}`)}</th>
+            <td>{t(`contracts.formulas.${s.formula}`)}</td>
+            <td>{s.rev_share === null ? '' : `${trimDecimalZeros(s.rev_share)} %`}</td>
+            <td>{money(s.baseline)}</td>
+            <td>{money(s.fixed_income)}</td>
+            <td>{money(s.threshold)}</td>
+          </tr>
+        )}
+      />
     </DetailsSection>
   );
 }
@@ -152,64 +126,61 @@ export function VendorsSection({ contract: c }: { contract: Contract }) {
   const t = useT();
   return (
     <DetailsSection title="contracts.fields.vendors">
-      <table className={detailsTable}>
-        <thead>
-          <tr>
-            <th scope="col">{t('contracts.fields.vendor')}</th>
-            <th scope="col">{t('contracts.fields.share_percentage')}</th>
-            <th scope="col">{t('contracts.fields.payment_method')}</th>
-            <th scope="col">{t('contracts.fields.contact_emails')}</th>
-            <th scope="col">{t('contracts.fields.payout_on_hold')}</th>
-            <th scope="col">{t('grid.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {c.contract_vendors.map((cv) => {
-            const row: ContractVendorRow = {
-              ...cv,
-              contract_id: c.id,
-              contract_final: c.state_final,
-            };
-            const extras = {
-              selection: {
-                resource: 'contract_vendors',
-                ids: [cv.id],
-                rows: [row],
-              },
-            };
-            return (
-              <tr key={cv.id}>
-                <th scope="row">
-                  <Link href={routePath('vendors.show', { id: cv.vendor_id })}>{cv.vendor.name}</Link>
-                  <span className={muted}> {cv.vendor.full_number}</span>
-                </th>
-                <td>{trimDecimalZeros(cv.share_percentage)} %</td>
-                <td>{paymentMethodText(cv.vendor_payment_method, t)}</td>
-                <td>
-                  <ul className={list}>
-                    {cv.vendor_contact_emails.map((e) => (
-                      <li key={e.id}>{e.email}</li>
-                    ))}
-                  </ul>
-                </td>
-                <td>{cv.payout_on_hold ? `${t('grid.yes')}${cv.payout_on_hold_reason ? `: ${cv.payout_on_hold_reason}` : ''}` : t('grid.no')}</td>
-                <td data-actions="">
-                  {/* Named with the vendor: several rows hold the same buttons. */}
-                  <span
-                    className={actions}
-                    role="group"
-                    aria-label={t('contracts.actions_for_vendor', {
-                      name: cv.vendor.name,
-                    })}
-                  >
-                    <CommandButton command={cv.payout_on_hold ? 'contract_vendors.resume' : 'contract_vendors.pause'} extras={extras} size="sm" />
-                  </span>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DetailsTable
+        columns={[
+          'contracts.fields.vendor',
+          'contracts.fields.share_percentage',
+          'contracts.fields.payment_method',
+          'contracts.fields.contact_emails',
+          'contracts.fields.payout_on_hold',
+          'grid.actions',
+        ]}
+        items={c.contract_vendors}
+        row={(cv) => {
+          const row: ContractVendorRow = {
+            ...cv,
+            contract_id: c.id,
+            contract_final: c.state_final,
+          };
+          const extras = {
+            selection: {
+              resource: 'contract_vendors',
+              ids: [cv.id],
+              rows: [row],
+            },
+          };
+          return (
+            <tr key={cv.id}>
+              <th scope="row">
+                <Link href={routePath('vendors.show', { id: cv.vendor_id })}>{cv.vendor.name}</Link>
+                <span className={muted}> {cv.vendor.full_number}</span>
+              </th>
+              <td>{trimDecimalZeros(cv.share_percentage)} %</td>
+              <td>{paymentMethodText(cv.vendor_payment_method, t)}</td>
+              <td>
+                <ul className={list}>
+                  {cv.vendor_contact_emails.map((e) => (
+                    <li key={e.id}>{e.email}</li>
+                  ))}
+                </ul>
+              </td>
+              <td>{cv.payout_on_hold ? `${t('grid.yes')}${cv.payout_on_hold_reason ? `: ${cv.payout_on_hold_reason}` : ''}` : t('grid.no')}</td>
+              <td data-actions="">
+                {/* Named with the vendor: several rows hold the same buttons. */}
+                <span
+                  className={actions}
+                  role="group"
+                  aria-label={t('contracts.actions_for_vendor', {
+                    name: cv.vendor.name,
+                  })}
+                >
+                  <CommandButton command={cv.payout_on_hold ? 'contract_vendors.resume' : 'contract_vendors.pause'} extras={extras} size="sm" />
+                </span>
+              </td>
+            </tr>
+          );
+        }}
+      />
     </DetailsSection>
   );
 }
