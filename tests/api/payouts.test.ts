@@ -114,6 +114,13 @@ describe('payouts', () => {
     expect(invalid.json().errors).toEqual({ currency_rates: { 0: { rate: ['invalid'] } } });
   });
 
+  it("answers the content owners' file-name parts to payouts staff only", async () => {
+    const parts = await api.request({ method: 'GET', url: '/api/payouts/report_filename_parts', as: staff });
+    expect(parts.statusCode).toBe(200);
+    expect(parts.json()).toContain('NordlichtMusic');
+    expect((await api.request({ method: 'GET', url: '/api/payouts/report_filename_parts', as: outsider })).statusCode).toBe(403);
+  });
+
   it('refuses file names by the rules of 5.3 and keeps no file', async () => {
     const payout = await createPayout();
     const res = await upload(payout.id, [

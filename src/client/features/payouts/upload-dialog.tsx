@@ -1,17 +1,14 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import useSWR from 'swr';
-import type { ContentOwner } from '../../../shared/entities/content-owner';
 import type { Payout } from '../../../shared/entities/payout';
-import { api, ApiError, uploadWithProgress, type ListResponse } from '../../api/client';
+import { api, ApiError, uploadWithProgress } from '../../api/client';
 import { useCommandEnvironment } from '../../commands/context';
 import { ModalDialog } from '../../kit/dialog';
 import { FileField, FileSize } from '../../kit/fields';
 import { errorText as messageOf, useT } from '../../lib/i18n';
 import { invalidateResource } from '../../lib/invalidate';
-import { sessionAtom } from '../../session';
 import { uploadDialog } from './dialogs';
 import { addPendingFiles, companionHints, withServerErrors, type PendingFile } from './upload-files';
 
@@ -23,17 +20,10 @@ const bad = css({ color: 'danger', fontSize: 'xs', m: 0 });
 const hint = css({ color: 'fg.muted', fontSize: 'xs', m: 0 });
 const progressRow = css({ display: 'flex', alignItems: 'center', gap: '2', mt: '3', fontSize: 'sm' });
 
-/**
- * The content owners' file-name parts, for the owner rule (5.3). Reading them needs the content owners
- * role: without it (null) the server alone checks the owner.
- */
+/** The content owners' file-name parts, for the owner rule (5.3); null until they are there (the server checks too). */
 function useReportFilenameParts(): string[] | null {
-  const user = useAtomValue(sessionAtom);
-  const may = !!user?.roles.some((r) => r === 'admin' || r === 'content_owners');
-  const { data } = useSWR(may ? ['/api/content_owners', 'report_filename_parts'] : null, () => api.get<ListResponse<ContentOwner>>('/api/content_owners', { s: 100 }, { quiet: true }), {
-    revalidateOnFocus: false,
-  });
-  return may && data ? data.entries.map((o) => o.report_filename_part).filter(Boolean) : null;
+  const { data } = useSWR('/api/payouts/report_filename_parts', (url: string) => api.get<string[]>(url, undefined, { quiet: true }), { revalidateOnFocus: false });
+  return data ?? null;
 }
 
 /**

@@ -86,6 +86,13 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
   resourceRoutes(app, ctx, resource);
   payoutFileRoutes(app, ctx, writer);
 
+  // The content owners' file-name parts (5.3), so the upload dialog checks the owner in the browser for
+  // staff who may upload but not read content owners.
+  app.get('/api/payouts/report_filename_parts', { config: { roles: PAYOUT_ROLES } }, async () => {
+    const rows = await db.selectFrom('content_owners').select('report_filename_part').orderBy('report_filename_part').execute();
+    return rows.map((r) => r.report_filename_part).filter(Boolean);
+  });
+
   app.get<{ Params: { id: string } }>('/api/payouts/:id/currency_rates', { config: { roles: PAYOUT_ROLES } }, async (request) => {
     const id = await writer.idOf(request.params.id);
     // Only whether it exists: the full answer would add up every revenue row of the payout.
