@@ -7,6 +7,7 @@ import { terminateDueJob } from './contracts/termination-requests.js';
 import { configRoutes } from './config/routes.js';
 import { oidcRoutes } from './session/oidc.js';
 import { portalRoutes } from './portal/routes.js';
+import './payments/hooks.js';
 import { allocateJob, releaseJob } from './payouts/allocation-jobs.js';
 import { importJob } from './payouts/import-job.js';
 import { payoutRoutes } from './payouts/routes.js';

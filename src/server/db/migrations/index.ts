@@ -12,6 +12,7 @@ import * as vendorFilesPortal from './0010_vendor_files_portal.js';
 import * as contracts from './0011_contracts.js';
 import * as portalForeignKeys from './0019_portal_foreign_keys.js';
 import * as payouts from './0020_payouts.js';
+import * as payments from './0021_payments.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_contracts': contracts,
   '0019_portal_foreign_keys': portalForeignKeys,
   '0020_payouts': payouts,
+  '0021_payments': payments,
 };

@@ -1,0 +1,64 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt, Id, Numeric } from '../../db/schema.js';
+
+type TextList = ColumnType<string[], string[] | undefined, string[]>;
+type DateText = ColumnType<string, string, string>;
+
+export interface PaymentsTable {
+  id: Id;
+  reference: Generated<string>;
+  type: string;
+  state: Generated<string>;
+  state_before_hold: string | null;
+  payout_id: number;
+  organization_id: number;
+  contract_id: number;
+  contract_vendor_id: number;
+  vendor_id: number;
+  payment_bucket_id: number | null;
+  cancelled_payment_id: number | null;
+  revenue_types: TextList;
+  currency: string;
+  currency_rate: Numeric;
+  reverse_charge: Generated<boolean>;
+  credit_note_type: string | null;
+  invoice_file_key: string | null;
+  invoice_number: string | null;
+  invoice_attached_at: Date | null;
+  start_date: DateText;
+  end_date: DateText;
+  due_date: DateText;
+  paid_at: Date | null;
+  amount: Numeric;
+  vat_percentage: ColumnType<string, string | undefined, string>;
+  vat_amount: ColumnType<string, string | undefined, string>;
+  wht_percentage: ColumnType<string, string | undefined, string>;
+  wht_amount: ColumnType<string, string | undefined, string>;
+  fee: ColumnType<string, string | undefined, string>;
+  total_amount: Numeric;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  lock_version: Generated<number>;
+}
+
+export interface PaymentLineItemsTable {
+  id: Id;
+  payment_id: number;
+  revenue_source_id: number;
+  contract_revenue_share_id: number | null;
+  share_type: string;
+  revenue_type: string;
+  external_id: string | null;
+  revenue: Numeric;
+  revenue_final: Numeric;
+  revenue_currency: Generated<string>;
+  amount_raw: Numeric;
+  amount: Numeric;
+}
+
+declare module '../../db/schema.js' {
+  interface Database {
+    payments: PaymentsTable;
+    payment_line_items: PaymentLineItemsTable;
+  }
+}

@@ -1,0 +1,102 @@
+import type { ContractShareType } from './contract';
+
+/** Spec 3, 3.1 and DOMAIN.md "Payment lifecycle". */
+export const PAYMENT_TYPES = ['self_billing', 'invoice', 'reversal'] as const;
+export const PAYMENT_STATES = [
+  'new',
+  'invoice_added',
+  'invoice_invalid',
+  'needs_correction',
+  'payout_pending',
+  'exported',
+  'paid_out',
+  'on_hold',
+  'incorrect',
+  'cancelled',
+] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** Permission flags the server computes from the state and the user's roles (spec 3, 3.1). */
+export interface PaymentFlags {
+  can_be_added_to_bucket: boolean;
+  can_be_removed_from_bucket: boolean;
+  can_be_paused: boolean;
+  can_be_resumed: boolean;
+  can_cancel_export: boolean;
+  can_be_incorrect: boolean;
+  can_attach_invoice: boolean;
+  can_be_verified: boolean;
+  can_be_paid_out: boolean;
+  can_be_cancelled: boolean;
+}
+
+/** One line of a payment: a revenue source under a share type. Money as decimal strings. */
+export interface PaymentLineItem {
+  id: number;
+  revenue_source: { id: number; reference_id: string };
+  contract_revenue_share: { type: ContractShareType } | null;
+  revenue_type: string;
+  external_id: string | null;
+  /** USD as reported. */
+  revenue: string;
+  /** Converted to the payment currency, exact. */
+  revenue_final: string;
+  revenue_currency: string;
+  /** The vendor's exact part before rounding. */
+  amount_raw: string;
+  amount: string;
+}
+
+/** A payment (spec 3, 3.1). Amounts, rates and percentages are decimal strings; dates `yyyy-MM-dd`. */
+export interface Payment<Time = string> extends PaymentFlags {
+  id: number;
+  reference: string;
+  type: PaymentType;
+  entry_type: 'payment' | 'reversal';
+  state: PaymentState;
+  organization: { id: number; name: string };
+  vendor: { id: number; name: string; number: number };
+  contract_id: number;
+  contract_vendor_id: number;
+  payment_bucket: { id: number; name: string } | null;
+  payout: { id: number; month: string };
+  cancelled_payment_id: number | null;
+  revenue_types: string[];
+  currency: string;
+  currency_raw: string;
+  currency_rate: string;
+  reverse_charge: boolean;
+  cancellable: boolean;
+  credit_note_type: string | null;
+  credit_note_url: string | null;
+  invoice_url: string | null;
+  invoice_number: string | null;
+  invoice_attached_at: Time | null;
+  start_date: string;
+  end_date: string;
+  due_date: string;
+  past_due_date: boolean;
+  paid_at: Time | null;
+  created_at: Time;
+  amount: string;
+  vat_amount: string;
+  vat_percentage: string;
+  wht_amount: string;
+  wht_percentage: string;
+  fee: string;
+  total_amount: string;
+  line_items: PaymentLineItem[];
+}
+
+/** A row of `GET /api/payouts/{id}/payments_summary`: per organization and currency. */
+export interface PaymentsSummaryRow {
+  organization_id: number;
+  organization_name: string;
+  currency: string;
+  payments_count: number;
+  amount: string;
+  vat_amount: string;
+  wht_amount: string;
+  total_amount: string;
+}
