@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { runPayments } from '../../src/server/modules/payments/run.js';
 import { setupApi, type TestUser } from '../support/api.js';
 
-// Payments storage (migration 0021) and the payouts' "payments exist" hook. The run itself is not built yet.
+// Payments storage (migration 0021), the payouts' "payments exist" hook and the run's core (routes and job not yet).
 const api = setupApi();
 let staff: TestUser;
 const ids = { org: 0, vendor: 0, contract: 0, cv: 0 };
@@ -83,5 +84,94 @@ describe('a payout with payments (payouts hook)', () => {
     const del = await api.request({ method: 'DELETE', url: `/api/payouts/${payoutId}`, as: staff });
     expect(del.statusCode).toBe(422);
     expect(await api.db.selectFrom('payouts').select('id').where('id', '=', payoutId).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe('the payment run (runPayments)', () => {
+  const month = '2026-02-01';
+  let runContractId = 0;
+  let cvPaid = 0;
+  let cvHeld = 0;
+  const src: number[] = [];
+
+  beforeAll(async () => {
+    runContractId = (
+      await api.db
+        .insertInto('contracts')
+        .values({ organization_id: ids.org, contract_type: 'adsense', currency: 'EUR', start_date: '2020-01-01', state: 'signed', credit_note_type: 'short' } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await api.db.insertInto('contract_revenue_shares').values({ contract_id: runContractId, type: 'all', formula: 'rev_share', rev_share: '50', baseline: '0' } as never).execute();
+    const v1 = (await api.db.insertInto('vendors').values({ organization_id: ids.org, number: 611, name: 'Paid Vendor', type: 'company' }).returning('id').executeTakeFirstOrThrow()).id;
+    const v2 = (await api.db.insertInto('vendors').values({ organization_id: ids.org, number: 612, name: 'Held Vendor', type: 'company' }).returning('id').executeTakeFirstOrThrow()).id;
+    await api.db.insertInto('vendor_tax_infos').values({ vendor_id: v1, vat_percentage: '19', withholding_tax_percentage: '0' } as never).execute();
+    cvPaid = (await api.db.insertInto('contract_vendors').values({ contract_id: runContractId, vendor_id: v1, share_percentage: '50', position: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+    cvHeld = (
+      await api.db
+        .insertInto('contract_vendors')
+        .values({ contract_id: runContractId, vendor_id: v2, share_percentage: '50', position: 1, payout_on_hold: true, payout_on_hold_reason: 'dispute' } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    for (const ref of ['RUN-S1', 'RUN-S2']) {
+      const s = await api.db.insertInto('revenue_sources').values({ type: 'youtube_label', reference_id: ref, organization_id: ids.org } as never).returning('id').executeTakeFirstOrThrow();
+      src.push(s.id);
+      await api.db.insertInto('contract_revenue_sources').values({ contract_id: runContractId, revenue_source_id: s.id } as never).execute();
+    }
+  });
+
+  async function payoutWith(rateValue: string | null): Promise<number> {
+    const p = await api.db.insertInto('payouts').values({ month, payout_types: ['adsense'] }).returning('id').executeTakeFirstOrThrow();
+    if (rateValue !== null) await api.db.insertInto('currency_rates').values({ date: month, base_currency: 'USD', target_currency: 'EUR', rate: rateValue, payout_id: p.id }).execute();
+    const row = (source: number, revenue_type: string, revenue: string) => ({ payout_id: p.id, payout_file_id: 0, revenue_type, revenue, revenue_source_id: source, allocated_by: 'manual' });
+    await api.db.insertInto('payout_revenues').values([row(src[0], 'adsense', '50.00'), row(src[0], 'red', '16.6667'), row(src[1], 'adsense', '44.4556')]).execute();
+    return p.id;
+  }
+
+  it('creates exact payments and line items to the cent, on-hold vendors on hold', async () => {
+    const payoutId = await payoutWith('0.9');
+    expect(await runPayments(api.db, payoutId, null)).toBe(2);
+    const payments = await api.db.selectFrom('payments').selectAll().where('payout_id', '=', payoutId).orderBy('contract_vendor_id').execute();
+    // Converted: S1 (50 + 16.6667) × 0.9 = 60.00003, S2 44.4556 × 0.9 = 40.01004, R = 100.01007.
+    // all share: 100.01007 × 50% = 50.005035 → 50.01 (rounded once); halves 25.0050175 → 25.01 (first) and 25.00.
+    // VAT of the first: 25.01 × 19% = 4.7519 → 4.75; total 29.76. The held vendor has no tax info: no VAT, 25.00.
+    expect(payments.map((p) => [p.contract_vendor_id, p.type, p.state, p.amount, p.vat_amount, p.wht_amount, p.total_amount, p.currency_rate])).toEqual([
+      [cvPaid, 'invoice', 'new', '25.01', '4.75', '0.00', '29.76', '0.9000000000'],
+      [cvHeld, 'invoice', 'on_hold', '25.00', '0.00', '0.00', '25.00', '0.9000000000'],
+    ]);
+    const lines = await api.db.selectFrom('payment_line_items').selectAll().where('payment_id', 'in', payments.map((p) => p.id)).orderBy('payment_id').orderBy('revenue_source_id').execute();
+    // First vendor's 25.01 over 60.00003 / 40.01004: 15.0045… / 10.0055… → 15.00 + 10.01; the second's 25.00: 14.9985… / 10.0015… → 15.00 + 10.00.
+    expect(lines.map((l) => [l.revenue_source_id, l.share_type, l.revenue_type, l.revenue, l.revenue_final, l.amount])).toEqual([
+      [src[0], 'all', 'adsense,red', '66.6667000000', '60.0000300000', '15.00'],
+      [src[1], 'all', 'adsense', '44.4556000000', '40.0100400000', '10.01'],
+      [src[0], 'all', 'adsense,red', '66.6667000000', '60.0000300000', '15.00'],
+      [src[1], 'all', 'adsense', '44.4556000000', '40.0100400000', '10.00'],
+    ]);
+  });
+
+  it('creates each payment once when run twice and concurrently', async () => {
+    const payoutId = await payoutWith('0.9');
+    const counts = await Promise.all([runPayments(api.db, payoutId, null), runPayments(api.db, payoutId, null)]);
+    expect(counts.sort()).toEqual([0, 2]);
+    expect(await runPayments(api.db, payoutId, null)).toBe(0);
+    const n = await api.db.selectFrom('payments').select((e) => e.fn.countAll<string>().as('n')).where('payout_id', '=', payoutId).executeTakeFirstOrThrow();
+    const items = await sql<{ n: string }>`SELECT count(*) AS n FROM payment_line_items li JOIN payments p ON p.id = li.payment_id WHERE p.payout_id = ${payoutId}`.execute(api.db);
+    expect([Number(n.n), Number(items.rows[0].n)]).toEqual([2, 4]);
+  });
+
+  it('fails naming the missing or zero rate and creates nothing', async () => {
+    for (const r of [null, '0']) {
+      const payoutId = await payoutWith(r);
+      await expect(runPayments(api.db, payoutId, null)).rejects.toMatchObject({ errors: { base: ['missing_currency_rate: USD->EUR'] } });
+      expect(await api.db.selectFrom('payments').select('id').where('payout_id', '=', payoutId).execute()).toEqual([]);
+    }
+  });
+
+  it('a run stopped after a contract is finished by the restart exactly once', async () => {
+    const payoutId = await payoutWith('0.9');
+    await expect(runPayments(api.db, payoutId, null, async () => Promise.reject(new Error('worker killed')))).rejects.toThrow('worker killed');
+    expect(await runPayments(api.db, payoutId, null)).toBe(0);
+    expect((await api.db.selectFrom('payments').select('id').where('payout_id', '=', payoutId).execute()).length).toBe(2);
   });
 });

@@ -1,0 +1,194 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import { ValidationFailed } from '../../http/errors.js';
+import { percentage, rate, sum, toDecimal, type Percentage } from '../../../shared/money.js';
+import {
+  contractLineItems,
+  isReverseCharge,
+  paymentFigures,
+  paymentTypeOf,
+  shareTypeOf,
+  type ShareSetName,
+  type ShareTerms,
+} from '../../../shared/payment-math.js';
+import { shareSetOf } from '../../../shared/validation/contracts.js';
+import type { ContractShareType } from '../../../shared/entities/contract';
+import type { RevenueType } from '../../../shared/entities/payout';
+import { audit } from '../audit/audit.js';
+import './tables.js';
+
+/** Contracts with allocated revenue in the payout (signed and covering its month), with their currency. */
+export async function contractsOfPayout(db: Db, payoutId: number, month: string): Promise<{ id: number; currency: string }[]> {
+  const rows = await sql<{ id: number; currency: string }>`
+    SELECT DISTINCT c.id::int AS id, c.currency
+    FROM payout_revenues v
+    JOIN contract_revenue_sources crs ON crs.revenue_source_id = v.revenue_source_id
+    JOIN contracts c ON c.id = crs.contract_id
+    WHERE v.payout_id = ${payoutId}
+      AND c.active_from IS NOT NULL
+      AND c.active_from <= (${month}::date + interval '1 month' - interval '1 day')::date
+      AND (c.active_to IS NULL OR c.active_to >= ${month}::date)
+    ORDER BY 1`.execute(db);
+  return rows.rows;
+}
+
+/** The payout's USD rate per currency; USD itself converts at 1. */
+export async function payoutRates(db: Db, payoutId: number): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('currency_rates').select(['target_currency', 'rate']).where('payout_id', '=', payoutId).where('base_currency', '=', 'USD').execute();
+  const out = new Map<string, string>([['USD', '1']]);
+  for (const r of rows) if (toDecimal(r.rate).greaterThan(0)) out.set(r.target_currency, r.rate);
+  return out;
+}
+
+/** Refuses the run (creating nothing) when a contract's currency lacks a non-zero rate, naming the pairs. */
+export function checkRates(contracts: readonly { currency: string }[], rates: ReadonlyMap<string, string>): void {
+  const missing = [...new Set(contracts.map((c) => c.currency).filter((c) => !rates.has(c)))].sort();
+  if (missing.length > 0) throw new ValidationFailed({ base: [`missing_currency_rate: ${missing.map((c) => `USD->${c}`).join(', ')}`] });
+}
+
+function addInterval(day: string, length: number | null, unit: string | null): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  if (length !== null && unit === 'd') d.setUTCDate(d.getUTCDate() + length);
+  if (length !== null && unit === 'm') d.setUTCMonth(d.getUTCMonth() + length);
+  if (length !== null && unit === 'y') d.setUTCFullYear(d.getUTCFullYear() + length);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Creates one contract's payments in ONE transaction on the locked contract: nothing when the payout
+ * already has its run payments (a retry, a second start), otherwise one payment per contract vendor
+ * with its line items. The unique key (payout, contract vendor, type) backs the check. Answers how
+ * many payments were created.
+ */
+export async function runContract(db: Db, payout: { id: number; month: string }, contractId: number, usdRate: string, userId: number | null): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const contract = await trx
+      .selectFrom('contracts')
+      .innerJoin('organizations as o', 'o.id', 'contracts.organization_id')
+      .select(['contracts.id', 'contracts.currency', 'contracts.organization_id', 'o.country_code', 'o.overridden_payment_type', 'o.payment_due_interval_length', 'o.payment_due_interval_unit'])
+      .where('contracts.id', '=', contractId)
+      .forUpdate('contracts')
+      .executeTakeFirst();
+    if (!contract) return 0;
+    const done = await trx.selectFrom('payments').select('id').where('payout_id', '=', payout.id).where('contract_id', '=', contractId).where('cancelled_payment_id', 'is', null).executeTakeFirst();
+    if (done) return 0;
+
+    const shareRows = await trx.selectFrom('contract_revenue_shares').selectAll().where('contract_id', '=', contractId).execute();
+    const set: ShareSetName = shareSetOf(shareRows.map((s) => s.type)) ?? 'separate';
+    const shares = new Map<ContractShareType, ShareTerms & { id: number }>(
+      shareRows.map((s) => [s.type as ContractShareType, { id: s.id, formula: s.formula, rev_share: s.rev_share, baseline: s.baseline, fixed_income: s.fixed_income, threshold: s.threshold } as ShareTerms & { id: number }]),
+    );
+    // Set-based: the payout's rows summed per source and revenue type in the database.
+    const revenue = await sql<{ source_id: number; revenue_type: RevenueType; revenue: string }>`
+      SELECT v.revenue_source_id::int AS source_id, v.revenue_type, sum(v.revenue)::text AS revenue
+      FROM payout_revenues v JOIN contract_revenue_sources crs ON crs.revenue_source_id = v.revenue_source_id
+      WHERE v.payout_id = ${payout.id} AND crs.contract_id = ${contractId}
+      GROUP BY 1, 2 ORDER BY 1, 2`.execute(trx);
+    const groups = new Map<string, { source_id: number; share_type: ContractShareType; types: string[]; usd: ReturnType<typeof toDecimal> }>();
+    for (const r of revenue.rows) {
+      const share_type = shareTypeOf(set, r.revenue_type);
+      if (!shares.has(share_type)) continue; // revenue under a share the contract does not have earns nothing
+      const key = `${r.source_id}|${share_type}`;
+      const g = groups.get(key) ?? { source_id: r.source_id, share_type, types: [], usd: toDecimal('0') };
+      g.types.push(r.revenue_type);
+      g.usd = g.usd.plus(toDecimal(r.revenue));
+      groups.set(key, g);
+    }
+    const lines = [...groups.values()];
+    if (lines.length === 0) return 0;
+
+    const vendors = await trx
+      .selectFrom('contract_vendors as cv')
+      .innerJoin('vendors as v', 'v.id', 'cv.vendor_id')
+      .leftJoin('vendor_tax_infos as t', 't.vendor_id', 'v.id')
+      .leftJoin('vendor_addresses as a', 'a.vendor_id', 'v.id')
+      .select(['cv.id', 'cv.vendor_id', 'cv.share_percentage', 'cv.payout_on_hold', 't.vat_percentage', 't.withholding_tax_percentage', 't.self_billing_allowed', 't.eu_tax_id', 'a.country_code'])
+      .where('cv.contract_id', '=', contractId)
+      .orderBy('cv.position')
+      .orderBy('cv.id')
+      .execute();
+    if (vendors.length === 0) return 0;
+
+    const converted = lines.map((l) => ({ source_id: l.source_id, share_type: l.share_type, revenue: l.usd.times(toDecimal(rate(usdRate))) }));
+    const items = contractLineItems(shares, converted, vendors.map((v) => percentage(v.share_percentage)), contract.currency);
+    const monthEnd = addInterval(payout.month, 1, 'm');
+    const endDate = new Date(Date.parse(`${monthEnd}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    const dueDate = addInterval(today, contract.payment_due_interval_length, contract.payment_due_interval_unit);
+    const revenueTypes = [...new Set(lines.flatMap((l) => l.types))].sort();
+
+    let created = 0;
+    for (const [i, v] of vendors.entries()) {
+      const amt = sum(items[i].map((it) => it.amount));
+      const reverse = isReverseCharge(v.country_code, v.eu_tax_id, contract.country_code);
+      const f = paymentFigures({
+        amount: amt,
+        currency: contract.currency,
+        vatPercentage: v.vat_percentage === null ? null : percentage(v.vat_percentage),
+        whtPercentage: percentage(v.withholding_tax_percentage ?? '0') as Percentage,
+        reverseCharge: reverse,
+      });
+      const type = paymentTypeOf(contract.overridden_payment_type, !!v.self_billing_allowed);
+      const inserted = await trx
+        .insertInto('payments')
+        .values({
+          type,
+          state: v.payout_on_hold ? 'on_hold' : 'new',
+          state_before_hold: v.payout_on_hold ? 'new' : null,
+          payout_id: payout.id,
+          organization_id: contract.organization_id,
+          contract_id: contractId,
+          contract_vendor_id: v.id,
+          vendor_id: v.vendor_id,
+          revenue_types: revenueTypes,
+          currency: contract.currency,
+          currency_rate: usdRate,
+          reverse_charge: f.reverse_charge,
+          start_date: payout.month,
+          end_date: endDate,
+          due_date: dueDate,
+          amount: f.amount,
+          vat_percentage: f.vat_percentage,
+          vat_amount: f.vat_amount,
+          wht_percentage: f.wht_percentage,
+          wht_amount: f.wht_amount,
+          fee: f.fee,
+          total_amount: f.total_amount,
+        })
+        .onConflict((oc) => oc.columns(['payout_id', 'contract_vendor_id', 'type']).where('cancelled_payment_id', 'is', null).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      created += 1;
+      // The line items in one INSERT .. SELECT over arrays.
+      const its = items[i];
+      await sql`
+        INSERT INTO payment_line_items (payment_id, revenue_source_id, contract_revenue_share_id, share_type, revenue_type, revenue, revenue_final, amount_raw, amount)
+        SELECT ${inserted.id}, x.source_id, x.share_id, x.share_type, x.revenue_type, x.revenue, x.revenue_final, x.amount_raw, x.amount
+        FROM unnest(${its.map((it) => it.source_id)}::bigint[], ${its.map((it) => shares.get(it.share_type)!.id)}::bigint[], ${its.map((it) => it.share_type)}::text[],
+                    ${its.map((it) => groups.get(`${it.source_id}|${it.share_type}`)!.types.join(','))}::text[],
+                    ${its.map((it) => groups.get(`${it.source_id}|${it.share_type}`)!.usd.toFixed())}::numeric[],
+                    ${its.map((it) => converted.find((c) => c.source_id === it.source_id && c.share_type === it.share_type)!.revenue.toDecimalPlaces(10).toFixed())}::numeric[],
+                    ${its.map((it) => it.amount_raw.toDecimalPlaces(10).toFixed())}::numeric[], ${its.map((it) => it.amount)}::numeric[])
+          AS x(source_id, share_id, share_type, revenue_type, revenue, revenue_final, amount_raw, amount)`.execute(trx);
+      await audit(trx, { action: 'create', type: 'Payment', id: inserted.id, changes: { payout_id: [null, payout.id], amount: [null, f.amount], total_amount: [null, f.total_amount] }, userId });
+    }
+    return created;
+  });
+}
+
+/** The whole run: checks every needed rate first (nothing is created when one lacks), then one transaction per contract. */
+export async function runPayments(db: Db, payoutId: number, userId: number | null, afterContract?: (contractId: number) => Promise<void>): Promise<number> {
+  const payout = await db.selectFrom('payouts').select(['id', 'month']).where('id', '=', payoutId).executeTakeFirst();
+  if (!payout) return 0;
+  const contracts = await contractsOfPayout(db, payout.id, payout.month);
+  const rates = await payoutRates(db, payout.id);
+  checkRates(contracts, rates);
+  let created = 0;
+  for (const c of contracts) {
+    created += await runContract(db, payout, c.id, rates.get(c.currency)!, userId);
+    await afterContract?.(c.id);
+  }
+  return created;
+}
+
