@@ -175,3 +175,40 @@ describe('the payment run (runPayments)', () => {
     expect((await api.db.selectFrom('payments').select('id').where('payout_id', '=', payoutId).execute()).length).toBe(2);
   });
 });
+
+describe('payments routes of a payout', () => {
+  it('refuses a run without a rate naming the pair; runs, sums up per organization, deletes while new', async () => {
+    const payoutId = await (async () => {
+      const res = await api.request({ method: 'POST', url: '/api/payouts', payload: { payout: { month: '2026-03-01', payout_types: ['adsense'] } }, as: staff });
+      return res.json().id as number;
+    })();
+    await api.db.deleteFrom('currency_rates').where('payout_id', '=', payoutId).execute();
+    const src = await api.db.insertInto('revenue_sources').values({ type: 'youtube_label', reference_id: 'ROUTE-S1', organization_id: ids.org } as never).returning('id').executeTakeFirstOrThrow();
+    await api.db.insertInto('contract_revenue_sources').values({ contract_id: ids.contract, revenue_source_id: src.id } as never).execute();
+    await api.db.insertInto('contract_revenue_shares').values({ contract_id: ids.contract, type: 'all', formula: 'fixed_income', fixed_income: '100' } as never).execute();
+    await api.db.insertInto('payout_revenues').values({ payout_id: payoutId, payout_file_id: 0, revenue_type: 'adsense', revenue: '1', revenue_source_id: src.id, allocated_by: 'manual' }).execute();
+
+    const refused = await api.request({ method: 'POST', url: `/api/payouts/${payoutId}/payments`, as: staff });
+    expect([refused.statusCode, refused.json().errors.base]).toEqual([422, ['missing_currency_rate: USD->EUR']]);
+    await api.db.insertInto('currency_rates').values({ date: '2026-03-01', base_currency: 'USD', target_currency: 'EUR', rate: '0.9', payout_id: payoutId }).execute();
+    const started = await api.request({ method: 'POST', url: `/api/payouts/${payoutId}/payments`, as: staff });
+    expect(started.statusCode, started.body).toBe(202);
+    // the job runs the same code; here it is run directly instead of waiting for the worker
+    await runPayments(api.db, payoutId, null);
+    const summary = (await api.request({ method: 'GET', url: `/api/payouts/${payoutId}/payments_summary`, as: staff })).json();
+    // fixed income 100.00 for the one vendor (100%), no tax info: total 100.00
+    expect(summary.entries).toEqual([
+      { organization_id: ids.org, organization_name: 'Zahlung GmbH', currency: 'EUR', payments_count: 1, amount: '100.00', vat_amount: '0.00', wht_amount: '0.00', total_amount: '100.00' },
+    ]);
+    const payout = (await api.request({ method: 'GET', url: `/api/payouts/${payoutId}`, as: staff })).json();
+    expect([payout.can_create_payments, payout.can_delete_payments]).toEqual([false, true]);
+
+    await api.db.updateTable('payments').set({ state: 'payout_pending' }).where('payout_id', '=', payoutId).execute();
+    expect((await api.request({ method: 'DELETE', url: `/api/payouts/${payoutId}/payments`, as: staff })).statusCode).toBe(422);
+    await api.db.updateTable('payments').set({ state: 'new' }).where('payout_id', '=', payoutId).execute();
+    const del = await api.request({ method: 'DELETE', url: `/api/payouts/${payoutId}/payments`, as: staff });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await api.db.selectFrom('payments').select('id').where('payout_id', '=', payoutId).execute()).toEqual([]);
+    expect(del.json().can_create_payments).toBe(true);
+  });
+});

@@ -8,6 +8,7 @@ import { configRoutes } from './config/routes.js';
 import { oidcRoutes } from './session/oidc.js';
 import { portalRoutes } from './portal/routes.js';
 import './payments/hooks.js';
+import { paymentsJob } from './payments/job.js';
 import { allocateJob, releaseJob } from './payouts/allocation-jobs.js';
 import { importJob } from './payouts/import-job.js';
 import { payoutRoutes } from './payouts/routes.js';
@@ -42,4 +43,4 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */
-export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob];
+export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob];

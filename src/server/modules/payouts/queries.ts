@@ -89,8 +89,9 @@ export async function loadPayouts(db: Db, jobs: Jobs, ids: readonly number[], op
   const withPayments = await payoutsWithPayments(db, ids);
   const files = await loadFiles(db, jobs, ids, withPayments);
   const pending = await pendingJobNames(db, ids);
-  const revenueCounts = await sql<{ payout_id: number; has_rows: boolean; has_allocated: boolean }>`
+  const revenueCounts = await sql<{ payout_id: number; has_rows: boolean; has_allocated: boolean; all_new: boolean }>`
     SELECT p.id AS payout_id,
+      NOT EXISTS (SELECT 1 FROM payments m WHERE m.payout_id = p.id AND m.state <> 'new') AS all_new,
       EXISTS (SELECT 1 FROM payout_revenues v WHERE v.payout_id = p.id) AS has_rows,
       EXISTS (SELECT 1 FROM payout_revenues v WHERE v.payout_id = p.id AND v.revenue_source_id IS NOT NULL) AS has_allocated
     FROM payouts p WHERE p.id = ANY(${[...ids]}::bigint[])`.execute(db);
@@ -115,8 +116,8 @@ export async function loadPayouts(db: Db, jobs: Jobs, ids: readonly number[], op
       payment_bucket: null,
       jobs_pending: busy,
       pending_jobs: running,
-      can_create_payments: false,
-      can_delete_payments: false,
+      can_create_payments: !paid && !busy && !!state?.has_allocated,
+      can_delete_payments: paid && !busy && !!state?.all_new,
       can_allocate_revenues: !paid && !busy && !!state?.has_rows && allocated.length < revenueTypes.length,
       can_delete_revenues: !paid && !busy && (allocated.length > 0 || !!state?.has_allocated),
       can_edit_currency_rates: !paid,

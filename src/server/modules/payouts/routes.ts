@@ -7,7 +7,11 @@ import { currentUser } from '../../http/auth.js';
 import { notFound, ValidationFailed } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list-query.js';
 import { recordWriter, type Resource, resourceRoutes, unstorableText, failIf, valid } from '../../http/resource.js';
+import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
+import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
+import { sendPaymentsJob } from '../payments/job.js';
+import { checkRates, contractsOfPayout, payoutRates } from '../payments/run.js';
 import { registerRevenueSourceUsage } from '../revenue-sources/queries.js';
 import { ALLOCATE_JOB, RELEASE_JOB, sendRevenueJob } from './allocation-jobs.js';
 import { coveredSources } from './allocation.js';
@@ -134,6 +138,48 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   revenueJob('POST', 'allocate_revenues', ALLOCATE_JOB);
   revenueJob('DELETE', 'revenues', RELEASE_JOB);
+
+  /**
+   * The payment run (DOMAIN "Payment run"): a job sent in the transaction that checked the flag on the
+   * locked payout; a missing or zero rate is refused here already, naming the pair, before anything runs.
+   */
+  app.post<{ Params: { id: string } }>('/api/payouts/:id/payments', { config: { roles: PAYOUT_ROLES } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = await writer.idOf(request.params.id);
+    await writer.one(user, id, 'create_payments', async (w, { current }) => {
+      if (!current.can_create_payments) throw new ValidationFailed({ base: ['ineligible'] });
+      checkRates(await contractsOfPayout(w.trx, id, current.month), await payoutRates(w.trx, id));
+      if (!(await sendPaymentsJob(ctx.jobs, w, { payout_id: id, user_id: user.id }))) throw new ValidationFailed({ base: ['ineligible'] });
+      await audit(w.trx, { action: 'create_payments', type: 'Payout', id, changes: {}, userId: user.id });
+    });
+    return reply.code(202).send(await writer.answer(db, id, user));
+  });
+
+  /** Deletes the payout's payments while every one is still `new` (checked on the locked payout). */
+  app.delete<{ Params: { id: string } }>('/api/payouts/:id/payments', { config: { roles: PAYOUT_ROLES } }, async (request) => {
+    const user = currentUser(request);
+    const id = await writer.idOf(request.params.id);
+    await writer.one(user, id, 'delete_payments', async (w, { current }) => {
+      if (!current.can_delete_payments) throw new ValidationFailed({ base: ['ineligible'] });
+      const gone = await w.trx.deleteFrom('payments').where('payout_id', '=', id).returning('id').execute();
+      await audit(w.trx, { action: 'delete_payments', type: 'Payout', id, changes: { payments: [gone.length, 0] }, userId: user.id });
+    });
+    return writer.answer(db, id, user);
+  });
+
+  /** Payments per organization and currency (spec 3, 3.2's summary rows). */
+  app.get<{ Params: { id: string } }>('/api/payouts/:id/payments_summary', { config: { roles: PAYOUT_ROLES } }, async (request) => {
+    const id = await writer.idOf(request.params.id);
+    await writer.answer(db, id, currentUser(request));
+    const rows = await sql<PaymentsSummaryRow>`
+      SELECT o.id::int AS organization_id, o.name AS organization_name, p.currency, count(*)::int AS payments_count,
+        sum(p.amount)::text AS amount, sum(p.vat_amount)::text AS vat_amount, sum(p.wht_amount)::text AS wht_amount,
+        sum(p.total_amount)::text AS total_amount
+      FROM payments p JOIN organizations o ON o.id = p.organization_id
+      WHERE p.payout_id = ${id}
+      GROUP BY o.id, o.name, p.currency ORDER BY o.name, o.id, p.currency`.execute(db);
+    return { entries: rows.rows };
+  });
 
   /** Allocated and unallocated revenue per content owner, revenue type and currency (3.3). */
   app.get<{ Params: { id: string } }>('/api/payouts/:id/revenues', { config: { roles: PAYOUT_ROLES } }, async (request) => {

@@ -1,0 +1,25 @@
+import { defineJob, type InTransaction, type Jobs } from '../../jobs/queue.js';
+import { runPayments } from './run.js';
+
+export const PAYMENTS_JOB = 'payouts.create_payments';
+
+export interface PaymentsJobData {
+  payout_id: number;
+  user_id: number | null;
+}
+
+/** One queued and one running run per payout (`stately`); sent in the request's transaction. */
+export function sendPaymentsJob(jobs: Jobs, w: InTransaction, data: PaymentsJobData) {
+  return jobs.send(w, PAYMENTS_JOB, data, { entity: { type: 'Payout', id: data.payout_id }, singletonKey: String(data.payout_id) });
+}
+
+/** A retried or resumed run skips the contracts whose transaction committed (see `runContract`). */
+export const paymentsJob = defineJob<PaymentsJobData>({
+  name: PAYMENTS_JOB,
+  policy: 'stately',
+  expireInSeconds: 60 * 60,
+  async run(job, ctx) {
+    await runPayments(ctx.db, job.data.payout_id, job.data.user_id);
+    await job.progress(1, 1);
+  },
+});
