@@ -4,7 +4,7 @@ import type { Amendment, Contract, ContractVendorRow } from '../src/client/featu
 import { openContractDialog, type ContractDialog } from '../src/client/features/contracts/contract-dialog-store';
 import { refreshContract } from '../src/client/features/contracts/refresh';
 import { terminationPending } from '../src/client/features/contracts/termination';
-import { downloadFile } from '../src/client/features/vendor-files/download';
+import { downloadFile } from '../src/client/lib/download';
 import { ROUTES_BY_ID, routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
 import { deleteFailureMessage, resourceCommands, rowOf } from './resource';

@@ -1,6 +1,7 @@
 import type { VendorFile } from '../src/shared/entities/vendor-file';
 import { setCreateDialogOpen } from '../src/client/features/vendor-files/create-dialog-state';
-import { downloadFile, fileName } from '../src/client/features/vendor-files/download';
+import { fileName } from '../src/client/features/vendor-files/file-name';
+import { downloadFile } from '../src/client/lib/download';
 import { routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
 import { resourceCommands, rowOf } from './resource';

@@ -159,6 +159,17 @@ describe('contracts: create, read, update, delete', () => {
     expect(source.json().contract_ids).toContain(c.id);
   });
 
+  it("the signer pickers find only the organization's signers, for contracts staff", async () => {
+    const signer = await api.user(['contracts'], { first_name: 'Sina', last_name: 'Signer' });
+    await api.db.insertInto('organization_signers').values({ organization_id: otherOrgId, position: 0, user_id: signer.id, is_primary: true, is_secondary: false }).execute();
+    const find = (query: string, as = writer) => api.request({ method: 'GET', url: `/api/contracts/signers?${query}`, as });
+    const hits = (await find(`organization_id=${otherOrgId}&q=sina`)).json();
+    expect(hits).toEqual([{ id: signer.id, email: signer.email, first_name: 'Sina', last_name: 'Signer' }]);
+    expect((await find(`organization_id=${orgId}&q=sina`)).json()).toEqual([]);
+    expect((await find('q=sina')).json()).toEqual({ errors: { organization_id: ['invalid'] } });
+    expect((await find(`organization_id=${otherOrgId}`, vendorsOnly)).statusCode).toBe(403);
+  });
+
   it('updates a draft (partial payloads keep the rest) and answers 409 on a stale version', async () => {
     const id = await createdId();
     const res = await put(id, { contract_vendors: [cv(nord, '100')], end_date: '', lock_version: 0 });

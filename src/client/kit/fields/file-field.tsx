@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
+import { downloadFile } from '../../lib/download';
 import { useT } from '../../lib/i18n';
 import { useFieldBinding, type FieldProps } from './binding';
 import { Field } from './field';
@@ -88,7 +89,15 @@ export function FileField({ accept, maxSize, currentUrl, currentName, multiple, 
             </div>
           ) : (
             currentUrl && (
-              <a href={currentUrl} target="_blank" rel="noreferrer" className={css({ color: 'accent', fontSize: 'sm', display: 'inline-flex', alignItems: 'center', minH: '24px' /* WCAG 2.2 target size */ })}>
+              // The API wants its bearer header, which a plain link does not send: fetched, then saved.
+              <a
+                href={currentUrl}
+                onClick={(e) => {
+                  e.preventDefault();
+                  void downloadFile(currentUrl, currentName ?? currentUrl.split('/').pop() ?? 'document');
+                }}
+                className={css({ color: 'accent', fontSize: 'sm', display: 'inline-flex', alignItems: 'center', minH: '24px' /* WCAG 2.2 target size */ })}
+              >
                 {t('form.file.current', { name: currentName ?? currentUrl.split('/').pop() ?? '' })}
               </a>
             )

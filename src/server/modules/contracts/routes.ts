@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { notFound, unprocessable, ValidationFailed } from '../../http/errors.js';
+import { escapeLike } from '../../http/list-query.js';
 import { isUploadedFile, readBody } from '../../http/multipart.js';
 import { failIf, lookupRoute, recordWriter, type Resource, resourceRoutes, unstorableText, unwrap, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
@@ -27,6 +28,7 @@ import { generateContractDocument } from './contract-pdf.js';
 import { emailOf, idsOf } from './payload.js';
 import { terminationRoutes } from './termination-requests.js';
 import { allowedFrom, APPROVE_ROLES, CANCEL_ROLES, HOLD_ROLES, READ_ROLES, SIGN_ROLES, targetState, WRITE_ROLES } from './state-machine.js';
+import { organizationSigners } from './signers.js';
 
 const LIST_VALUES: readonly string[] = CONTRACT_LIST_PARAMS;
 /** Amendments someone still has to act on: approve, sign or apply. */
@@ -202,6 +204,15 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
   const writer = recordWriter(db, resource);
 
   /** `GET /api/contracts/lookup?q=`: by id, organization or vendor name (palette, payment filters). */
+  // The signer pickers: the organization's signers only, which is what a contract may name.
+  app.get('/api/contracts/signers', { config: { roles: WRITE_ROLES } }, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const organizationId = typeof query.organization_id === 'string' && /^\d{1,15}$/.test(query.organization_id) ? Number(query.organization_id) : undefined;
+    if (organizationId === undefined) throw new ValidationFailed({ organization_id: ['invalid'] });
+    const q = typeof query.q === 'string' && !query.q.includes('\0') ? query.q.trim().slice(0, 200) : '';
+    return organizationSigners(db, organizationId, `%${escapeLike(q)}%`, 20);
+  });
+
   lookupRoute(app, '/api/contracts/lookup', READ_ROLES, async ({ q, like, limit }): Promise<ContractLookup[]> => {
     const rows = await db
       .selectFrom('contracts')

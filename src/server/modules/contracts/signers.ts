@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { addError, type FieldErrors, isBlank } from '../../../shared/validation/core.js';
 import type { Db } from '../../db/connection.js';
 import '../organizations/tables.js';
@@ -24,4 +25,27 @@ export async function signerContactErrors(
   const known = new Set(rows.map((r) => r.email.trim().toLowerCase()));
   for (const f of fields) if (!known.has(String(input[f]).trim().toLowerCase())) addError(errors, [f], 'invalid');
   return errors;
+}
+
+export interface SignerHit {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * The organization's signers whose e-mail or name contains `like` (the contract and amendment forms'
+ * signer pickers): exactly the people `signerContactErrors` accepts, readable by contracts staff.
+ */
+export function organizationSigners(db: Db, organizationId: number, like: string, limit: number): Promise<SignerHit[]> {
+  return db
+    .selectFrom('organization_signers as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.email', 'u.first_name', 'u.last_name'])
+    .where('s.organization_id', '=', organizationId)
+    .where((eb) => eb.or([eb('u.email', 'ilike', like), sql<boolean>`(u.first_name || ' ' || u.last_name) ILIKE ${like}`]))
+    .orderBy('u.email')
+    .limit(limit)
+    .execute();
 }

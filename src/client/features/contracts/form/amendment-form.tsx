@@ -139,7 +139,8 @@ function AmendmentFormBody({ contract, contractId, id }: { contract: Contract; c
                   key={name}
                   name={name}
                   label={`contract_form.fields.${name}`}
-                  path="/api/users/lookup"
+                  path="/api/contracts/signers"
+                  query={{ organization_id: String(contract.organization.id) }}
                   labelOf={(u) => u.email}
                   noteOf={(u) => [u.first_name, u.last_name].filter(Boolean).join(' ') || undefined}
                   valueOf={(u) => u.email}

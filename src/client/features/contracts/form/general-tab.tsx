@@ -56,7 +56,8 @@ export function GeneralTab({ creating, termsLocked, mayUseProTemplates, canSubmi
     <AutocompleteField<UserHit, string>
       name={name}
       label={`contract_form.fields.${name}`}
-      path="/api/users/lookup"
+      path="/api/contracts/signers"
+      query={{ organization_id: String(organization_id) }}
       labelOf={(u) => u.email}
       noteOf={fullName}
       valueOf={(u) => u.email}

@@ -1,4 +1,4 @@
-import { api } from '../../api/client';
+import { api } from '../api/client';
 
 /**
  * Saves a file the API serves behind the bearer header: fetched as a Blob, then handed to the browser
@@ -22,6 +22,3 @@ export async function downloadFile(path: string, name: string): Promise<void> {
   }
 }
 
-/** `vendor-file-{organization number}-{yyyy-MM}.csv`, the name the server gives it. */
-export const fileName = (row: { organization: { number: string }; month: string }, documents = false) =>
-  `vendor-file-${row.organization.number}-${row.month.slice(0, 7)}${documents ? '-confirmation-documents.zip' : '.csv'}`;
