@@ -176,7 +176,17 @@ test.describe('contract form from the keyboard', () => {
 
   test('an amendment of a signed contract: apply date, signer, changed shares; saving goes to the details', async ({ page }) => {
     test.setTimeout(120_000);
-    const signed = await withAppDb((db) => db.query<{ id: number }>("SELECT min(id) AS id FROM contracts WHERE state = 'signed'"));
+    // A signed contract with a combined share set. The contracts test terminates one signed contract and
+    // applies the demo's signed amendment, so neither 'the first signed one' nor that one will do.
+    const signed = await withAppDb((db) =>
+      db.query<{ id: number }>(
+        `SELECT c.id FROM contracts c WHERE c.state = 'signed'
+           AND EXISTS (SELECT 1 FROM contract_revenue_shares s WHERE s.contract_id = c.id AND s.type = 'all')
+         ORDER BY EXISTS (SELECT 1 FROM contract_amendments a WHERE a.contract_id = c.id AND a.state = 'signed'), c.id
+         LIMIT 1`,
+      ),
+    );
+    expect(signed.rows).toHaveLength(1);
     const id = signed.rows[0].id;
     await page.goto(`/contracts/${id}/show/amendments/new`);
     await expect(page.getByRole('heading', { name: /New amendment/, level: 1 })).toBeVisible();
