@@ -26,5 +26,9 @@ describe('payout demo data', () => {
     // The owners' rules place rows by the Night Owl channel override, by asset label (through the summary) and by channel.
     const rules = await api.db.selectFrom('payout_revenues').select('allocated_by').distinct().where('allocated_by', 'is not', null).execute();
     expect(rules.map((r) => r.allocated_by).sort()).toEqual(['asset_label', 'channel_override', 'video_id']);
+    // A channel only the demo reports carry is offered by the channel search.
+    const sources = await api.user(['revenue_sources']);
+    const hits = (await api.request({ method: 'GET', url: '/api/youtube_channels/search?q=UCunknownDemoChannel00009', as: sources })).json();
+    expect(hits).toEqual([{ channel_id: 'UCunknownDemoChannel00009', title: null }]);
   });
 });

@@ -4,6 +4,7 @@ import { importPayoutFile } from '../../src/server/modules/payouts/import-job.js
 import { firstOfMonth } from '../../src/shared/validation/vendor-files.js';
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
+import '../../src/server/modules/revenue-sources/tables.js';
 import {
   ASSET_SUMMARY_HEADER,
   CLAIM_RAW_HEADER,
@@ -206,6 +207,9 @@ describe('payouts', () => {
       ['shorts', '2.5000000000', '2.5000000000', true],
       ['withholding_tax', '0.3000000000', '0.3000000000', true],
     ]);
+    // Each file's channels are known to the channel search, once per owner (the claim file's v3 row has none).
+    const seen = await api.db.selectFrom('report_channels').select(['channel_id', 'content_owner_id']).where('channel_id', 'in', ['UCchannel0000000000000001', 'UCchannel0000000000000002', 'UCred', 'UCs', 'UCe', 'UCt']).orderBy('channel_id').execute();
+    expect(seen).toEqual(['UCchannel0000000000000001', 'UCchannel0000000000000002', 'UCe', 'UCred', 'UCs', 'UCt'].map((channel_id) => ({ channel_id, content_owner_id: ownerId })));
     const dup = await upload(payout.id, [{ name: name('claim_raw', 'csv.gz'), content: gzip(claims) }]);
     expect(dup.json().errors).toEqual({ files: { 0: { name: ['already_used'] } } });
   });

@@ -292,6 +292,12 @@ describe('revenue sources', () => {
     const owned = (await search('q=lookup%20kitchen&own_only=true')).json();
     expect(owned).toEqual([{ channel_id: ref, title: 'Lookup Kitchen' }]);
     expect((await search(`q=${partnerChannel}`)).json()).toEqual([{ channel_id: partnerChannel, title: 'Lookup Kitchen Partner' }]);
+    // Channels seen only in imported reports are found by id, and by own_only when their owner is own.
+    const reported = [channelId(), channelId()];
+    await api.db.insertInto('report_channels').values([{ channel_id: reported[0], content_owner_id: own }, { channel_id: reported[1], content_owner_id: partner }]).execute();
+    expect((await search(`q=${reported[0]}`)).json()).toEqual([{ channel_id: reported[0], title: null }]);
+    expect((await search(`q=${reported[1]}&own_only=true`)).json()).toEqual([]);
+    expect((await search(`q=${reported[1]}`)).json()).toEqual([{ channel_id: reported[1], title: null }]);
     expect((await search('own_only=maybe')).statusCode).toBe(422);
     expect((await search('q=kitchen', vendors)).statusCode).toBe(403);
   });

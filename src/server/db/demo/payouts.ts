@@ -102,6 +102,9 @@ export const demoPayouts: DemoSeed = {
         )
         .execute();
     }
+    // As the import does: the files' channels become known to the channel search.
+    await sql`INSERT INTO report_channels (channel_id, content_owner_id)
+      SELECT DISTINCT channel_id, content_owner_id FROM payout_revenues WHERE payout_id = ${payoutId} AND channel_id <> '' ON CONFLICT DO NOTHING`.execute(db);
     await allocateRows(db, payoutId, ['adsense', 'red']);
     await db.updateTable('payouts').set({ allocated_revenue_types: ['adsense', 'red'] }).where('id', '=', payoutId).execute();
   },

@@ -121,6 +121,14 @@ export async function importPayoutFile(ctx: Pick<AppContext, 'db' | 'storage'>, 
 
     const copy = client.query(copyFrom(statement));
     await pipeline(Readable.from(copyText(), { objectMode: false }), copy);
+    // The channels the file carried, for the channel search (one set-based statement per file).
+    if (target !== 'none') {
+      const [table, column] = target === 'assets' ? ['payout_assets', 'asset_channel_id'] : ['payout_revenues', 'channel_id'];
+      await client.query(
+        `INSERT INTO report_channels (channel_id, content_owner_id) SELECT DISTINCT ${column}, content_owner_id FROM ${table} WHERE payout_file_id = $1 AND ${column} <> '' ON CONFLICT DO NOTHING`,
+        [fileId],
+      );
+    }
     await client.query('UPDATE payout_files SET imported_at = now(), last_error = NULL, rows_count = $2, updated_at = now() WHERE id = $1', [fileId, rows]);
     await opts.beforeCommit?.();
     await client.query('COMMIT');

@@ -175,9 +175,14 @@ export async function searchChannels(db: Db, like: string, ownOnly: boolean, lim
     .select(['w.channel_id', 'w.title', sql<number>`1`.as('rank')])
     .where((eb) => eb.or([eb('w.channel_id', 'ilike', like), eb('w.title', 'ilike', like)]))
     .$if(ownOnly, (qb) => qb.innerJoin('content_owners as co', 'co.id', 'w.content_owner_id').where('co.own', '=', true));
-  // One hit per channel id: a source's name wins over a whitelisted entry's title.
+  const reported = db
+    .selectFrom('report_channels as c')
+    .select(['c.channel_id', sql<string | null>`NULL`.as('title'), sql<number>`2`.as('rank')])
+    .where('c.channel_id', 'ilike', like)
+    .$if(ownOnly, (qb) => qb.innerJoin('content_owners as co', 'co.id', 'c.content_owner_id').where('co.own', '=', true));
+  // One hit per channel id: a source's name wins over a whitelisted entry's title; report channels have none.
   const rows = await db
-    .selectFrom(sources.unionAll(whitelisted).as('hits'))
+    .selectFrom(sources.unionAll(whitelisted).unionAll(reported).as('hits'))
     .select(['channel_id', sql<string | null>`(array_agg(title ORDER BY rank, title NULLS LAST))[1]`.as('title')])
     .groupBy('channel_id')
     .orderBy('channel_id')

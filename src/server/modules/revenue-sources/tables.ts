@@ -68,8 +68,15 @@ export interface RevenueSourceRiskAssessmentsTable {
   updated_at: Generated<Date>;
 }
 
+/** A channel id an imported revenue report carried (filled by the payout import; read by the channel search). */
+export interface ReportChannelsTable {
+  channel_id: string;
+  content_owner_id: number | null;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
+    report_channels: ReportChannelsTable;
     revenue_sources: RevenueSourcesTable;
     revenue_source_registrations: RevenueSourceRegistrationsTable;
     revenue_source_risk_assessments: RevenueSourceRiskAssessmentsTable;
