@@ -7,6 +7,7 @@ import { terminateDueJob } from './contracts/termination-requests.js';
 import { configRoutes } from './config/routes.js';
 import { oidcRoutes } from './session/oidc.js';
 import { portalRoutes } from './portal/routes.js';
+import { paymentBucketRoutes } from './payment-buckets/routes.js';
 import './payments/hooks.js';
 import { paymentsJob } from './payments/job.js';
 import { allocateJob, releaseJob } from './payouts/allocation-jobs.js';
@@ -40,6 +41,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   vendorPortalRoutes(app, ctx);
   payoutRoutes(app, ctx);
   unallocatedRevenueRoutes(app, ctx);
+  paymentBucketRoutes(app, ctx);
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */

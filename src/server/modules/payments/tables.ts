@@ -29,6 +29,9 @@ export interface PaymentsTable {
   end_date: DateText;
   due_date: DateText;
   paid_at: Date | null;
+  /** The credit note publish wrote (migration 0022), and when. */
+  credit_note_key: string | null;
+  published_at: Date | null;
   amount: Numeric;
   vat_percentage: ColumnType<string, string | undefined, string>;
   vat_amount: ColumnType<string, string | undefined, string>;

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
+import type { PaymentBucket } from '../../../shared/entities/payment-bucket.js';
+import type { Db } from '../../db/connection.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { byIds } from '../../http/resource.js';
+import { bucketFiles } from './hooks.js';
+import './tables.js';
+import '../payments/tables.js';
+
+export type PaymentBucketEntity = PaymentBucket<Date>;
+
+/** Publish and file jobs make their bucket pending under this entity type. */
+export const BUCKET_ENTITY = 'PaymentBucket';
+
+/** Payments per bucket, organization and currency (the summary of 3.2), summed by the database exactly. */
+async function summaries(db: Db, ids: readonly number[]): Promise<Map<number, PaymentsSummaryRow[]>> {
+  const { rows } = await sql<PaymentsSummaryRow & { bucket_id: number }>`
+    SELECT p.payment_bucket_id::int AS bucket_id, o.id::int AS organization_id, o.name AS organization_name, p.currency,
+      count(*)::int AS payments_count, sum(p.amount)::text AS amount, sum(p.vat_amount)::text AS vat_amount,
+      sum(p.wht_amount)::text AS wht_amount, sum(p.total_amount)::text AS total_amount
+    FROM payments p JOIN organizations o ON o.id = p.organization_id
+    WHERE p.payment_bucket_id = ANY(${[...ids]}::bigint[])
+    GROUP BY p.payment_bucket_id, o.id, o.name, p.currency ORDER BY o.name, o.id, p.currency`.execute(db);
+  const map = new Map<number, PaymentsSummaryRow[]>();
+  for (const { bucket_id, ...row } of rows) map.set(bucket_id, [...(map.get(bucket_id) ?? []), row]);
+  return map;
+}
+
+/** Per bucket: how many payments, the payout when there is only one, and whether anything waits for publish or files. */
+async function contents(db: Db, ids: readonly number[]) {
+  const { rows } = await sql<{ bucket_id: number; payments_count: number; payout_id: number | null; payout_month: string | null; publishable: boolean; exportable: boolean }>`
+    SELECT p.payment_bucket_id::int AS bucket_id, count(*)::int AS payments_count,
+      CASE WHEN count(DISTINCT p.payout_id) = 1 THEN min(p.payout_id)::int END AS payout_id,
+      CASE WHEN count(DISTINCT p.payout_id) = 1 THEN to_char(min(po.month), 'YYYY-MM-DD') END AS payout_month,
+      bool_or(p.type = 'self_billing' AND p.state = 'new') AS publishable,
+      bool_or(p.state = 'payout_pending') AS exportable
+    FROM payments p JOIN payouts po ON po.id = p.payout_id
+    WHERE p.payment_bucket_id = ANY(${[...ids]}::bigint[])
+    GROUP BY p.payment_bucket_id`.execute(db);
+  return new Map(rows.map((r) => [r.bucket_id, r]));
+}
+
+/** Buckets as answered: summary, files, flags from the server and whether a job still runs on them. */
+export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[]): Promise<PaymentBucketEntity[]> {
+  return byIds(ids, async (list) => {
+    const rows = await db.selectFrom('payment_buckets').select(['id', 'name', 'created_at']).where('id', 'in', list).execute();
+    const [counts, summary, files, pending] = [await contents(db, list), await summaries(db, list), await bucketFiles(db, list), await jobs.pendingFor(BUCKET_ENTITY, list)];
+    return rows.map((r) => {
+      const c = counts.get(r.id);
+      const busy = pending.has(r.id);
+      const bucketFileList = files.get(r.id) ?? [];
+      return {
+        id: r.id,
+        name: r.name,
+        payout: c?.payout_id ? { id: c.payout_id, month: c.payout_month! } : null,
+        payments_count: c?.payments_count ?? 0,
+        created_at: r.created_at,
+        can_be_deleted: !c && bucketFileList.length === 0 && !busy,
+        can_publish_payments: !!c?.publishable && !busy,
+        can_create_payment_files: !!c?.exportable && !busy,
+        jobs_pending: busy,
+        payments_summary: summary.get(r.id) ?? [],
+        payment_files: bucketFileList,
+      };
+    });
+  });
+}
+
+/** Buckets whose name contains the pattern, newest first: the add-to-bucket dialog's picker. */
+export async function lookupPaymentBuckets(db: Db, like: string, limit: number): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('payment_buckets').select(['id', 'name']).where('name', 'ilike', like).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

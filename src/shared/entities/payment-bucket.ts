@@ -1,0 +1,42 @@
+import type { PaymentsSummaryRow } from './payment';
+
+/** A payment file of a bucket (spec 3, 3.2): one per organization and currency, written by create payment files. */
+export interface PaymentFile<Time = string> {
+  id: number;
+  organization: { id: number; name: string };
+  currency: string;
+  /** `sepa` (pain.001.001.09) or `csv`. */
+  format: string;
+  /** SHA-256 of the content, hex. */
+  digest: string;
+  payments_count: number;
+  amount: string;
+  vat_amount: string;
+  wht_amount: string;
+  total_amount: string;
+  created_at: Time;
+  url: string;
+}
+
+/** A payment bucket (spec 3, 3.2; DOMAIN.md "Buckets and payment files"). Money as decimal strings. */
+export interface PaymentBucket<Time = string> {
+  id: number;
+  name: string;
+  /** The payout of its payments when they all come from one, else null (a bucket groups payments across payouts). */
+  payout: { id: number; month: string } | null;
+  payments_count: number;
+  created_at: Time;
+  /** Only while it holds no payments and no files. */
+  can_be_deleted: boolean;
+  /** Some payment is waiting for publish (a self-billing payment still `new`) and no job runs. */
+  can_publish_payments: boolean;
+  /** Some payment is `payout_pending` and no job runs. */
+  can_create_payment_files: boolean;
+  /** A publish or file job is queued or running: the screen re-reads every 10 s (spec 3, 4.3). */
+  jobs_pending: boolean;
+  payments_summary: PaymentsSummaryRow[];
+  payment_files: PaymentFile<Time>[];
+}
+
+/** `POST /api/payments/add_to_payment_bucket`'s answer when a payment may not be added (spec 3, 8). */
+export const ADD_TO_BUCKET_REFUSED = 'Cannot add selected payments to payment bucket';
