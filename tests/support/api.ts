@@ -41,9 +41,10 @@ export interface ApiHarness {
 
 /**
  * An app on its own database, cloned from the migrated template, for one test file.
- * `env` adjusts the configuration as environment variables would.
+ * `env` adjusts the configuration as environment variables would; `workers: false` leaves every queue
+ * to other processes (a test that runs its jobs in a worker process of its own).
  */
-export function setupApi(opts: { env?: Record<string, string> } = {}): ApiHarness {
+export function setupApi(opts: { env?: Record<string, string>; workers?: boolean } = {}): ApiHarness {
   const harness = {} as ApiHarness;
   let admin: pg.Client;
   let dbName: string;
@@ -72,7 +73,7 @@ export function setupApi(opts: { env?: Record<string, string> } = {}): ApiHarnes
     };
     const app = await buildApp({ ctx });
     await app.ready();
-    await jobs.register(moduleJobs, { ...ctx, log: app.log });
+    if (opts.workers !== false) await jobs.register(moduleJobs, { ...ctx, log: app.log });
     Object.assign(harness, {
       app,
       db,

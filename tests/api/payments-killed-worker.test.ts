@@ -1,0 +1,195 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { sql } from 'kysely';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runPayments } from '../../src/server/modules/payments/run.js';
+import { setupApi } from '../support/api.js';
+
+/**
+ * The payment run's exactly-once promise against a real crash: the run's job is worked by a separate
+ * worker process, killed with SIGKILL in the middle of a contract's transaction (some contracts
+ * committed, one half-written), and a restarted worker finishes the same job. Every payment must exist
+ * once, with the figures of an uninterrupted run of the same revenue.
+ */
+// No workers in this process: the forked worker must be the one that runs the job.
+const api = setupApi({ workers: false });
+const month = '2026-04-01';
+const CONTRACTS = 12;
+/** The contract whose run is cut off halfway (its second vendor's payment waits for a row lock). */
+const CUT = 6;
+const contracts: number[] = [];
+let heldVendor = 0;
+let crashed = 0;
+let reference = 0;
+const children: ChildProcess[] = [];
+
+function startWorker(): { child: ChildProcess; ready: Promise<void>; exited: Promise<void> } {
+  const child = fork('tests/support/payments-worker.ts', [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: api.databaseUrl, DATA_DIR: api.dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  const ready = new Promise<void>((resolve, reject) => {
+    child.on('message', (m) => m === 'ready' && resolve());
+    child.on('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready`)));
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  return { child, ready, exited };
+}
+
+beforeAll(async () => {
+  const org = await api.db
+    .insertInto('organizations')
+    .values({
+      name: 'Absturz GmbH',
+      number: '701',
+      country_code: 'DE',
+      currency: 'EUR',
+      city: 'Berlin',
+      postal_code: '10115',
+      street: 'Invalidenstraße',
+      street_number: '2',
+      vendor_source_prefix_external: '110',
+      vendor_source_prefix_internal: '210',
+      vendor_source_prefix_network: '310',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const payouts = [];
+  for (let n = 0; n < 2; n += 1) {
+    const p = await api.db.insertInto('payouts').values({ month, payout_types: ['adsense'] }).returning('id').executeTakeFirstOrThrow();
+    await api.db.insertInto('currency_rates').values({ date: month, base_currency: 'USD', target_currency: 'EUR', rate: '0.9', payout_id: p.id }).execute();
+    payouts.push(p.id);
+  }
+  [crashed, reference] = payouts;
+  let vendorNumber = 7000;
+  const vendor = async (name: string) => {
+    vendorNumber += 1;
+    return (await api.db.insertInto('vendors').values({ organization_id: org.id, number: vendorNumber, name, type: 'company' }).returning('id').executeTakeFirstOrThrow()).id;
+  };
+  for (let i = 1; i <= CONTRACTS; i += 1) {
+    const contract = await api.db
+      .insertInto('contracts')
+      .values({ organization_id: org.id, contract_type: 'adsense', currency: 'EUR', start_date: '2020-01-01', state: 'signed', credit_note_type: 'short' } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    contracts.push(contract.id);
+    await api.db.insertInto('contract_revenue_shares').values({ contract_id: contract.id, type: 'all', formula: 'rev_share', rev_share: '50', baseline: '0' } as never).execute();
+    const shares = i === CUT ? ['60', '40'] : ['100'];
+    for (const [position, share] of shares.entries()) {
+      const v = await vendor(`Vendor ${i}.${position}`);
+      if (i === CUT && position === 1) heldVendor = v;
+      await api.db.insertInto('contract_vendors').values({ contract_id: contract.id, vendor_id: v, share_percentage: share, position }).execute();
+    }
+    const source = await api.db.insertInto('revenue_sources').values({ type: 'youtube_label', reference_id: `CRASH-${i}`, organization_id: org.id } as never).returning('id').executeTakeFirstOrThrow();
+    await api.db.insertInto('contract_revenue_sources').values({ contract_id: contract.id, revenue_source_id: source.id } as never).execute();
+    // Contract i earns (10 + i).005 USD in both payouts.
+    for (const payout_id of payouts) {
+      const row = (revenue: string) => ({ payout_id, payout_file_id: 0, revenue_type: 'adsense', revenue, revenue_source_id: source.id, allocated_by: 'manual' });
+      await api.db.insertInto('payout_revenues').values([row('10.0000'), row(`${i}.0050`)]).execute();
+    }
+  }
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+const paymentsOf = (payoutId: number) =>
+  sql<{ contract_id: number; contract_vendor_id: number; n: number; amount: string; vat_amount: string; wht_amount: string; total_amount: string; items: string }>`
+    SELECT p.contract_id::int, p.contract_vendor_id::int, count(*) OVER (PARTITION BY p.contract_vendor_id)::int AS n,
+           p.amount, p.vat_amount, p.wht_amount, p.total_amount,
+           (SELECT string_agg(li.revenue_source_id || ':' || li.revenue_final || ':' || li.amount, ' ' ORDER BY li.id) FROM payment_line_items li WHERE li.payment_id = p.id) AS items
+    FROM payments p WHERE p.payout_id = ${payoutId} ORDER BY p.contract_id, p.contract_vendor_id`;
+
+describe('the payment run in a worker process killed with SIGKILL', () => {
+  it('is finished by a restarted worker, every payment exactly once with exact totals', { timeout: 180_000 }, async () => {
+    // The reference: the same revenue, run in this process without interruption.
+    expect(await runPayments(api.db, reference, null)).toBe(CONTRACTS + 1);
+
+    // Hold the row the cut contract's second payment needs (its vendor: the foreign key check waits).
+    const locker = new pg.Client({ connectionString: api.databaseUrl });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM vendors WHERE id = $1 FOR UPDATE', [heldVendor]);
+
+    const first = startWorker();
+    await first.ready;
+    const sent = new Promise<string>((resolve) => first.child.on('message', (m: { sent?: string }) => m.sent && resolve(m.sent)));
+    first.child.send({ send: crashed });
+    const jobId = await sent;
+
+    // The state to kill in: the worker's backend waits inside the cut contract's transaction.
+    let waiting = 0;
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ pid: number }>`
+          SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into "payments"%'`.execute(api.db);
+        expect(rows).toHaveLength(1);
+        waiting = rows[0].pid;
+      },
+      { timeout: 90_000, interval: 50 },
+    );
+    // The contracts before it committed; nothing of the cut one is visible.
+    const before = (await paymentsOf(crashed).execute(api.db)).rows;
+    expect([...new Set(before.map((p) => p.contract_id))]).toEqual(contracts.slice(0, CUT - 1));
+
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await locker.query('ROLLBACK');
+    await locker.end();
+    // The dead worker's backend ends when it reads its closed connection: its transaction rolls back.
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql`SELECT 1 FROM pg_stat_activity WHERE pid = ${waiting}`.execute(api.db);
+        expect(rows).toEqual([]);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    expect((await paymentsOf(crashed).execute(api.db)).rows).toEqual(before);
+
+    // Nobody completes the job: pg-boss keeps it active until its expiry, then retries it. The hour is
+    // made to have passed, and a supervisor expires it as any running instance's maintenance would.
+    const job = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${jobId}`.execute(api.db);
+    expect(job.rows).toEqual([{ state: 'active' }]);
+    await sql`UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE id = ${jobId}`.execute(api.db);
+    const supervisor = new PgBoss({ connectionString: api.databaseUrl, schema: 'pgboss', max: 1, schedule: false, maintenanceIntervalSeconds: 1 });
+    supervisor.on('error', () => {});
+    await supervisor.start();
+
+    const second = startWorker();
+    try {
+      await second.ready;
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ state: string }>`SELECT state FROM job_links WHERE job_id = ${jobId}`.execute(api.db);
+          expect(rows).toEqual([{ state: 'completed' }]);
+        },
+        { timeout: 90_000, interval: 100 },
+      );
+    } finally {
+      await supervisor.stop({ graceful: false, wait: true });
+      second.child.kill('SIGINT');
+      await second.exited;
+    }
+
+    const after = (await paymentsOf(crashed).execute(api.db)).rows;
+    const expected = (await paymentsOf(reference).execute(api.db)).rows;
+    // One payment per contract vendor, each once, every figure and line item as the uninterrupted run's.
+    expect(after).toHaveLength(CONTRACTS + 1);
+    expect(after.every((p) => p.n === 1)).toBe(true);
+    const figures = (rows: typeof after) => rows.map(({ contract_id, n, amount, vat_amount, wht_amount, total_amount, items }) => ({ contract_id, n, amount, vat_amount, wht_amount, total_amount, items }));
+    expect(figures(after)).toEqual(figures(expected));
+    // By hand: contract i's (10 + i).005 USD × 0.9 × 50% = (10 + i) × 0.45 + 0.00225, rounded (10 + i) × 0.45;
+    // over i = 1..12 that is 0.45 × 198 = 89.10 EUR. The cut contract's 7.20 splits 60/40 into 4.32 + 2.88.
+    const totals = await sql<{ total: string; items: number; audits: number }>`
+      SELECT sum(total_amount)::text AS total,
+             (SELECT count(*)::int FROM payment_line_items li JOIN payments q ON q.id = li.payment_id WHERE q.payout_id = ${crashed}) AS items,
+             (SELECT count(*)::int FROM audit_logs a WHERE a.auditable_type = 'Payment' AND a.auditable_id IN (SELECT id FROM payments WHERE payout_id = ${crashed})) AS audits
+      FROM payments WHERE payout_id = ${crashed}`.execute(api.db);
+    expect(totals.rows).toEqual([{ total: '89.10', items: CONTRACTS + 1, audits: CONTRACTS + 1 }]);
+    expect(after.filter((p) => p.contract_id === contracts[CUT - 1]).map((p) => p.total_amount)).toEqual(['4.32', '2.88']);
+  });
+});
