@@ -356,13 +356,15 @@ describe('vendors: roles (spec 2, section 6)', () => {
       expect((await api.request({ method: 'DELETE', url: `/api/vendors/${v.id}`, as: user })).statusCode).toBe(403);
     }
     expect((await get(v.id, staff)).statusCode).toBe(200);
-    // Contract forms find vendors (detailed lookup); payments users do not.
+    // Contract forms find vendors (detailed lookup); payments users get the plain one for the payments filter (spec 3, 2.1).
     const lookup = await api.request({ method: 'GET', url: '/api/vendors/lookup?q=Roles&view=detailed', as: contracts });
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json()).toEqual([
       expect.objectContaining({ id: v.id, name: 'Roles', organization_id: orgId, payment_methods: [expect.objectContaining({ type: 'bank' })], contacts: [expect.objectContaining({ emails: [expect.objectContaining({ can_sign: true })] })] }),
     ]);
-    expect((await api.request({ method: 'GET', url: '/api/vendors/lookup?q=Roles', as: payments })).statusCode).toBe(403);
+    expect((await api.request({ method: 'GET', url: '/api/vendors/lookup?q=Roles&view=detailed', as: payments })).statusCode).toBe(403);
+    const plain = await api.request({ method: 'GET', url: '/api/vendors/lookup?q=Roles', as: payments });
+    expect([plain.statusCode, plain.json().map((e: { id: number }) => e.id)]).toEqual([200, [v.id]]);
   });
 
   it('activate and deactivate: admin or vendors_admin, never vendors; each only from its state', async () => {

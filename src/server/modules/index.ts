@@ -10,6 +10,7 @@ import { portalRoutes } from './portal/routes.js';
 import { paymentBucketRoutes } from './payment-buckets/routes.js';
 import './payments/hooks.js';
 import { paymentsJob } from './payments/job.js';
+import { paymentRoutes } from './payments/routes.js';
 import { allocateJob, releaseJob } from './payouts/allocation-jobs.js';
 import { importJob } from './payouts/import-job.js';
 import { payoutRoutes } from './payouts/routes.js';
@@ -42,6 +43,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   payoutRoutes(app, ctx);
   unallocatedRevenueRoutes(app, ctx);
   paymentBucketRoutes(app, ctx);
+  paymentRoutes(app, ctx);
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */

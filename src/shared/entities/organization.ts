@@ -43,3 +43,12 @@ export interface Organization<Time = string> {
   }[];
   created_at: Time;
 }
+
+/** An entry of `GET /api/organizations/lookup?q=` (list filters). */
+export interface OrganizationLookup {
+  id: number;
+  label: string;
+  name: string;
+  number: string;
+  currency: string;
+}

@@ -213,7 +213,8 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     return organizationSigners(db, organizationId, `%${escapeLike(q)}%`, 20);
   });
 
-  lookupRoute(app, '/api/contracts/lookup', READ_ROLES, async ({ q, like, limit }): Promise<ContractLookup[]> => {
+  // The payments list filters by contract too (spec 3, 2.1).
+  lookupRoute(app, '/api/contracts/lookup', [...READ_ROLES, 'payments'], async ({ q, like, limit }): Promise<ContractLookup[]> => {
     const rows = await db
       .selectFrom('contracts')
       .innerJoin('organizations', 'organizations.id', 'contracts.organization_id')

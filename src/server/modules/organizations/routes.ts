@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { OrganizationLookup } from '../../../shared/entities/organization.js';
 import { validateOrganization } from '../../../shared/validation/organizations.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { notFound } from '../../http/errors.js';
 import { isUploadedFile } from '../../http/multipart.js';
-import { recordId, resourceRoutes, valid } from '../../http/resource.js';
+import { lookupRoute, recordId, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES, CURRENCY_CODES, type InitData } from '../config/reference.js';
 import { loadOrganizations, type OrganizationEntity } from './queries.js';
@@ -33,6 +34,20 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     const data = await ctx.storage.open(row.logo_key).catch(() => undefined);
     if (!data) throw notFound();
     return reply.type(row.logo_content_type).header('cache-control', 'private, max-age=300').header('content-disposition', 'inline').send(data);
+  });
+
+  // `GET /api/organizations/lookup?q=` by name or number for list filters (payments); every signed-in user
+  // already has the organizations' names in the init data, so any may ask.
+  lookupRoute(app, '/api/organizations/lookup', [], async ({ like, limit }): Promise<OrganizationLookup[]> => {
+    const rows = await ctx.db
+      .selectFrom('organizations')
+      .select(['id', 'name', 'number', 'currency'])
+      .where((eb) => eb.or([eb('name', 'ilike', like), eb('number', 'ilike', like)]))
+      .orderBy('name')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({ id: r.id, label: `${r.name} (${r.number})`, name: r.name, number: r.number, currency: r.currency }));
   });
 
   resourceRoutes<OrganizationEntity, OrganizationWrite>(app, ctx, {

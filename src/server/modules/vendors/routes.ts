@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
+import { hasAnyRole } from '../../../shared/roles.js';
 import { check } from '../../../shared/validation/core.js';
 import { asList } from '../../../shared/validation/fields.js';
 import {
@@ -15,7 +16,7 @@ import {
 import type { AppContext, CurrentUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
-import { notFound, unprocessable, ValidationFailed } from '../../http/errors.js';
+import { forbidden, notFound, unprocessable, ValidationFailed } from '../../http/errors.js';
 import { isUploadedFile, readBody } from '../../http/multipart.js';
 import { escapeLike } from '../../http/list-query.js';
 import { LOOKUP_LIMIT, recordWriter, type Resource, resourceRoutes, unstorableText, unwrap, valid, failIf } from '../../http/resource.js';
@@ -34,7 +35,9 @@ const STATE_ROLES = ['vendors_admin'];
 /** Confirming a change request uploads the confirmation document: admin only. */
 const ADMIN = ['admin'];
 /** Contract forms pick vendors (the detailed lookup). */
-const LOOKUP_ROLES = [...ROLES, 'contracts', 'contracts_admin', 'contracts_approve'];
+const DETAILED_LOOKUP_ROLES = [...ROLES, 'contracts', 'contracts_admin', 'contracts_approve'];
+/** The payments list filters by vendor (spec 3, 2.1): names and numbers only, not the detailed view. */
+const LOOKUP_ROLES = [...DETAILED_LOOKUP_ROLES, 'payments'];
 
 const LIST_VALUES: readonly string[] = VENDOR_LIST_PARAMS;
 
@@ -168,6 +171,7 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const org = query.organization_id;
     if (org !== undefined && (typeof org !== 'string' || !/^\d{1,15}$/.test(org))) throw unprocessable({ organization_id: ['invalid'] });
     if (query.view !== undefined && query.view !== 'detailed') throw unprocessable({ view: ['invalid'] });
+    if (query.view === 'detailed' && !hasAnyRole(currentUser(request).roles, DETAILED_LOOKUP_ROLES)) throw forbidden();
     const like = `%${escapeLike(q)}%`;
     let qb = db
       .selectFrom('vendors')

@@ -1,0 +1,91 @@
+import type { PaymentFlags, PaymentState, PaymentType } from '../../../shared/entities/payment.js';
+import { hasAnyRole } from '../../../shared/roles.js';
+
+/**
+ * The payment lifecycle of DOMAIN.md as data: per state, which flags can be true, and per flag, the
+ * roles it needs (spec 3, section 6). `paymentFlags` is the one place that decides them: the read
+ * answers them and every action checks its flag with it on the locked row. Admin passes every role.
+ */
+
+export type PaymentFlag = keyof PaymentFlags;
+
+/** Reading the list (spec 3, 6: payments or admin). */
+export const LIST_ROLES = ['payments'] as const;
+/** Reading a payment's details (spec 3, 6). */
+export const DETAIL_ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_pause_and_resume', 'payments_verify'] as const;
+
+const PAUSE = ['payments_pause_and_resume'] as const;
+const ADMIN = ['payments_admin'] as const;
+const VERIFY = ['payments_verify', 'payments_admin'] as const;
+const CANCEL = ['payments_cancel', 'payments_admin'] as const;
+const BUCKETS = ['payment_buckets'] as const;
+
+/**
+ * The roles each flag needs. Attaching an invoice is the step before verifying it and sits in the same
+ * row menu, so it takes the verify roles (payments_verify or payments_admin); invalidating shares
+ * verify's flag (spec 3, 4.1).
+ */
+export const FLAG_ROLES: Record<PaymentFlag, readonly string[]> = {
+  can_be_added_to_bucket: BUCKETS,
+  can_be_removed_from_bucket: BUCKETS,
+  can_be_paused: PAUSE,
+  can_be_resumed: PAUSE,
+  can_cancel_export: ADMIN,
+  can_be_incorrect: ADMIN,
+  can_attach_invoice: VERIFY,
+  can_be_verified: VERIFY,
+  can_be_paid_out: VERIFY,
+  can_be_cancelled: CANCEL,
+};
+
+/** DOMAIN.md "Payment lifecycle": the flags a state allows (before roles, type and bucket). */
+export const LIFECYCLE: Record<PaymentState, readonly PaymentFlag[]> = {
+  new: ['can_be_added_to_bucket', 'can_be_paused', 'can_attach_invoice', 'can_be_cancelled'],
+  invoice_added: ['can_be_verified', 'can_attach_invoice', 'can_be_paused'],
+  invoice_invalid: ['can_attach_invoice', 'can_be_paused'],
+  needs_correction: ['can_be_cancelled', 'can_be_paused'],
+  payout_pending: ['can_be_paid_out', 'can_be_incorrect', 'can_be_paused'],
+  exported: ['can_cancel_export', 'can_be_paid_out', 'can_be_incorrect'],
+  paid_out: ['can_be_cancelled'],
+  on_hold: ['can_be_resumed'],
+  incorrect: ['can_be_cancelled'],
+  cancelled: [],
+};
+
+/** A payment can leave its bucket until its payment file is made (exported) or it is settled. */
+const BUCKET_REMOVABLE_STATES: readonly PaymentState[] = ['new', 'invoice_added', 'invoice_invalid', 'needs_correction', 'payout_pending', 'on_hold'];
+
+/** Cancelling a paid or incorrect payment creates a reversal (DOMAIN.md). */
+export const REVERSED_ON_CANCEL: readonly PaymentState[] = ['paid_out', 'incorrect'];
+
+export interface FlagInput {
+  state: PaymentState;
+  type: PaymentType;
+  /** The payment's bucket id, or null. */
+  bucketId: number | null;
+}
+
+/** Whether the state (with type and bucket) allows `flag`, whoever asks. */
+export function stateAllows(flag: PaymentFlag, p: FlagInput): boolean {
+  switch (flag) {
+    // Only invoice payments take an invoice; self billing gets a credit note, a reversal neither.
+    case 'can_attach_invoice':
+      return p.type === 'invoice' && LIFECYCLE[p.state].includes(flag);
+    // A reversal is itself the undoing of a cancelled payment: it is not cancelled in turn.
+    case 'can_be_cancelled':
+      return p.type !== 'reversal' && LIFECYCLE[p.state].includes(flag);
+    case 'can_be_added_to_bucket':
+      return p.bucketId === null && LIFECYCLE[p.state].includes(flag);
+    case 'can_be_removed_from_bucket':
+      return p.bucketId !== null && BUCKET_REMOVABLE_STATES.includes(p.state);
+    default:
+      return LIFECYCLE[p.state].includes(flag);
+  }
+}
+
+/** Every flag of a payment for a user with `roles`: the state allows it and the user holds one of its roles. */
+export function paymentFlags(p: FlagInput, roles: readonly string[]): PaymentFlags {
+  const flags = {} as PaymentFlags;
+  for (const flag of Object.keys(FLAG_ROLES) as PaymentFlag[]) flags[flag] = stateAllows(flag, p) && hasAnyRole(roles, FLAG_ROLES[flag]);
+  return flags;
+}

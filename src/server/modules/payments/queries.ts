@@ -1,0 +1,140 @@
+import type { Payment, PaymentLineItem, PaymentState, PaymentType } from '../../../shared/entities/payment.js';
+import type { ContractShareType } from '../../../shared/entities/contract.js';
+import type { CurrentUser } from '../../context.js';
+import type { Db } from '../../db/connection.js';
+import { byIds } from '../../http/resource.js';
+import { paymentFlags, stateAllows } from './lifecycle.js';
+import './tables.js';
+
+/** The API's payment, with timestamps as dates until serialised. */
+export type PaymentEntity = Payment<Date>;
+
+/** Where an attached invoice is served (with the caller's session, see `routes.ts`). */
+export const invoiceUrl = (id: number) => `/api/payments/${id}/invoice`;
+
+/**
+ * Bucket names by id. Payments have `payment_bucket_id` before the buckets table exists; the buckets
+ * area registers its reader here (as payouts' payments check does), and until then a payment's bucket
+ * is answered as null.
+ */
+type BucketReader = (db: Db, ids: readonly number[]) => Promise<Map<number, { id: number; name: string }>>;
+let bucketReader: BucketReader | null = null;
+export function registerPaymentBucketReader(reader: BucketReader): void {
+  bucketReader = reader;
+}
+
+/** States whose payment is still owed: past its due date it is flagged. */
+const OPEN_STATES: readonly PaymentState[] = ['new', 'invoice_added', 'invoice_invalid', 'needs_correction', 'payout_pending', 'exported', 'on_hold'];
+
+/** The line items of these payments, by payment, in a stable order. */
+export async function loadLineItems(db: Db, paymentIds: readonly number[]): Promise<Map<number, PaymentLineItem[]>> {
+  const out = new Map<number, PaymentLineItem[]>();
+  if (paymentIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('payment_line_items as li')
+    .innerJoin('revenue_sources as rs', 'rs.id', 'li.revenue_source_id')
+    .select([
+      'li.id',
+      'li.payment_id',
+      'li.revenue_source_id',
+      'rs.reference_id',
+      'li.share_type',
+      'li.revenue_type',
+      'li.external_id',
+      'li.revenue',
+      'li.revenue_final',
+      'li.revenue_currency',
+      'li.amount_raw',
+      'li.amount',
+    ])
+    .where('li.payment_id', 'in', paymentIds)
+    .orderBy('li.payment_id')
+    .orderBy('li.id')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.payment_id) ?? [];
+    list.push({
+      id: r.id,
+      revenue_source: { id: r.revenue_source_id, reference_id: r.reference_id },
+      contract_revenue_share: { type: r.share_type as ContractShareType },
+      revenue_type: r.revenue_type,
+      external_id: r.external_id,
+      revenue: r.revenue,
+      revenue_final: r.revenue_final,
+      revenue_currency: r.revenue_currency,
+      amount_raw: r.amount_raw,
+      amount: r.amount,
+    });
+    out.set(r.payment_id, list);
+  }
+  return out;
+}
+
+/** Payments with their organization, vendor, payout, bucket and line items, and the flags `viewer`'s roles give. */
+export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<PaymentEntity[]> {
+  return byIds(ids, async (list) => {
+    const rows = await db
+      .selectFrom('payments as p')
+      .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+      .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
+      .innerJoin('payouts as po', 'po.id', 'p.payout_id')
+      .selectAll('p')
+      .select(['o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month'])
+      .where('p.id', 'in', list)
+      .execute();
+    const bucketIds = [...new Set(rows.flatMap((r) => (r.payment_bucket_id === null ? [] : [Number(r.payment_bucket_id)])))];
+    const [lines, buckets] = await Promise.all([
+      loadLineItems(db, list),
+      bucketReader && bucketIds.length > 0 ? bucketReader(db, bucketIds) : Promise.resolve(new Map<number, { id: number; name: string }>()),
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const roles = viewer?.roles ?? [];
+    return rows.map((r): PaymentEntity => {
+      const state = r.state as PaymentState;
+      const type = r.type as PaymentType;
+      const bucketId = r.payment_bucket_id === null ? null : Number(r.payment_bucket_id);
+      const input = { state, type, bucketId };
+      return {
+        id: r.id,
+        reference: r.reference,
+        type,
+        entry_type: type === 'reversal' ? 'reversal' : 'payment',
+        state,
+        organization: { id: r.organization_id, name: r.organization_name },
+        vendor: { id: r.vendor_id, name: r.vendor_name, number: r.vendor_number },
+        contract_id: r.contract_id,
+        contract_vendor_id: r.contract_vendor_id,
+        payment_bucket: bucketId === null ? null : (buckets.get(bucketId) ?? null),
+        payout: { id: r.payout_id, month: r.payout_month },
+        cancelled_payment_id: r.cancelled_payment_id,
+        revenue_types: r.revenue_types,
+        currency: r.currency,
+        // Revenue is reported in USD and converted at `currency_rate` (DOMAIN.md "Money, rates, rounding").
+        currency_raw: 'USD',
+        currency_rate: r.currency_rate,
+        reverse_charge: r.reverse_charge,
+        cancellable: stateAllows('can_be_cancelled', input),
+        credit_note_type: r.credit_note_type,
+        credit_note_url: null,
+        invoice_url: r.invoice_file_key ? invoiceUrl(r.id) : null,
+        invoice_number: r.invoice_number,
+        invoice_attached_at: r.invoice_attached_at,
+        start_date: r.start_date,
+        end_date: r.end_date,
+        due_date: r.due_date,
+        past_due_date: OPEN_STATES.includes(state) && r.due_date < today,
+        paid_at: r.paid_at,
+        created_at: r.created_at,
+        amount: r.amount,
+        vat_amount: r.vat_amount,
+        vat_percentage: r.vat_percentage,
+        wht_amount: r.wht_amount,
+        wht_percentage: r.wht_percentage,
+        fee: r.fee,
+        total_amount: r.total_amount,
+        line_items: lines.get(r.id) ?? [],
+        ...paymentFlags(input, roles),
+      };
+    });
+  });
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
+import { PAYMENT_STATES, PAYMENT_TYPES } from '../../../shared/entities/payment.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/errors.js';
+import type { ListSpec } from '../../http/list-query.js';
+import { type Resource, resourceRoutes } from '../../http/resource.js';
+import { registerAuditedType } from '../audit/routes.js';
+import { paymentActions } from './actions.js';
+import { DETAIL_ROLES, LIST_ROLES } from './lifecycle.js';
+import { loadPayments, type PaymentEntity } from './queries.js';
+
+const anyOf = (value: unknown) => (Array.isArray(value) ? value : [value]);
+
+/** The contract vendor's vendor (spec 3, 7.2); a payment keeps its contract vendor's vendor in `vendor_id`. */
+const vendorFilter = { kind: 'integer', column: (v: unknown) => sql<SqlBool>`payments.vendor_id = ANY(${anyOf(v)}::bigint[])` } as const;
+
+/** Spec 3, 2.1: the filters and sorts of the payments list. */
+export const PAYMENT_LIST: ListSpec = {
+  sort: {
+    id: 'payments.id',
+    reference: 'payments.reference',
+    total_amount: 'payments.total_amount',
+    vat_amount: 'payments.vat_amount',
+    wht_amount: 'payments.wht_amount',
+    amount: 'payments.amount',
+    start_date: 'payments.start_date',
+    state: 'payments.state',
+    paid_at: { column: 'payments.paid_at', nullable: true },
+    created_at: 'payments.created_at',
+  },
+  defaultSort: { column: 'id', direction: 'desc' },
+  filters: {
+    type: { column: 'payments.type', kind: 'string', values: PAYMENT_TYPES },
+    state: { column: 'payments.state', kind: 'string', values: PAYMENT_STATES },
+    organization_id: { column: 'payments.organization_id', kind: 'integer' },
+    currency: { column: 'payments.currency', kind: 'string' },
+    amount: { column: 'payments.amount', kind: 'decimal' },
+    start_date: { column: 'payments.start_date', kind: 'date' },
+    vendor_id: vendorFilter,
+    // The spec's name for it (`contract_vendor` `vendor_id` list).
+    contract_vendor_vendor_id: vendorFilter,
+    contract_id: { column: 'payments.contract_id', kind: 'integer' },
+    payout_id: { column: 'payments.payout_id', kind: 'integer' },
+  },
+  search: ['payments.reference'],
+};
+
+/** Computed per viewer (flags), derived or child data: not the payment's own fields, so not audited as changes. */
+const AUDIT_IGNORE = [
+  'can_be_added_to_bucket',
+  'can_be_removed_from_bucket',
+  'can_be_paused',
+  'can_be_resumed',
+  'can_cancel_export',
+  'can_be_incorrect',
+  'can_attach_invoice',
+  'can_be_verified',
+  'can_be_paid_out',
+  'can_be_cancelled',
+  'cancellable',
+  'past_due_date',
+  'line_items',
+  'organization',
+  'vendor',
+  'payout',
+  'payment_bucket',
+];
+
+export function paymentResource(ctx: AppContext): Resource<PaymentEntity, never> {
+  return {
+    base: '/api/payments',
+    name: 'payment',
+    table: 'payments',
+    auditType: 'Payment',
+    // Every action names its own roles (lifecycle.ts); payments are created by the run, never by a POST.
+    roles: ['payments_admin'],
+    readRoles: DETAIL_ROLES,
+    listRoles: LIST_ROLES,
+    list: { ...PAYMENT_LIST, from: (db) => db.selectFrom('payments').select('payments.id'), tieBreaker: 'payments.id' },
+    load: (db, ids, viewer) => loadPayments(db, ids, viewer),
+    parse: () => {
+      throw notFound();
+    },
+    auditIgnore: AUDIT_IGNORE,
+    actions: paymentActions(ctx),
+  };
+}
+
+/** /api/payments (spec 3, 2.1, 3.1, 4.1, 7.2; DOMAIN.md "Payment lifecycle"). */
+export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerAuditedType('Payment', DETAIL_ROLES, 'payment');
+  resourceRoutes<PaymentEntity, never>(app, ctx, paymentResource(ctx));
+}
