@@ -131,6 +131,19 @@ describe('GET /api/payments/{id}', () => {
   });
 });
 
+describe('a payment in a bucket', () => {
+  it('answers its bucket, and bucket flags to the buckets role', async () => {
+    const bucket = await api.db.insertInto('payment_buckets').values({ name: 'November run' }).returning('id').executeTakeFirstOrThrow();
+    const id = await insertPayment(api.db, a, { amount: '1.00' });
+    const buckets = await api.user(['payments', 'payment_buckets']);
+    const before = (await api.request({ method: 'GET', url: `/api/payments/${id}`, as: buckets })).json();
+    expect([before.payment_bucket, before.can_be_added_to_bucket, before.can_be_removed_from_bucket]).toEqual([null, true, false]);
+    await api.db.updateTable('payments').set({ payment_bucket_id: bucket.id }).where('id', '=', id).execute();
+    const after = (await api.request({ method: 'GET', url: `/api/payments/${id}`, as: buckets })).json();
+    expect([after.payment_bucket, after.can_be_added_to_bucket, after.can_be_removed_from_bucket]).toEqual([{ id: bucket.id, name: 'November run' }, false, true]);
+  });
+});
+
 describe('lookups for the filters', () => {
   it('organizations, vendors and contracts answer the payments role', async () => {
     const orgs = await api.request({ method: 'GET', url: '/api/organizations/lookup?q=lists', as: lister });

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { byIds } from '../../http/resource.js';
 import { paymentFlags, stateAllows } from './lifecycle.js';
+import '../payment-buckets/tables.js';
 import './tables.js';
 
 /** The API's payment, with timestamps as dates until serialised. */
@@ -11,17 +12,6 @@ export type PaymentEntity = Payment<Date>;
 
 /** Where an attached invoice is served (with the caller's session, see `routes.ts`). */
 export const invoiceUrl = (id: number) => `/api/payments/${id}/invoice`;
-
-/**
- * Bucket names by id. Payments have `payment_bucket_id` before the buckets table exists; the buckets
- * area registers its reader here (as payouts' payments check does), and until then a payment's bucket
- * is answered as null.
- */
-type BucketReader = (db: Db, ids: readonly number[]) => Promise<Map<number, { id: number; name: string }>>;
-let bucketReader: BucketReader | null = null;
-export function registerPaymentBucketReader(reader: BucketReader): void {
-  bucketReader = reader;
-}
 
 /** States whose payment is still owed: past its due date it is flagged. */
 const OPEN_STATES: readonly PaymentState[] = ['new', 'invoice_added', 'invoice_invalid', 'needs_correction', 'payout_pending', 'exported', 'on_hold'];
@@ -78,15 +68,12 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
       .innerJoin('organizations as o', 'o.id', 'p.organization_id')
       .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
       .innerJoin('payouts as po', 'po.id', 'p.payout_id')
+      .leftJoin('payment_buckets as pb', 'pb.id', 'p.payment_bucket_id')
       .selectAll('p')
-      .select(['o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month'])
+      .select(['o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month', 'pb.name as bucket_name'])
       .where('p.id', 'in', list)
       .execute();
-    const bucketIds = [...new Set(rows.flatMap((r) => (r.payment_bucket_id === null ? [] : [Number(r.payment_bucket_id)])))];
-    const [lines, buckets] = await Promise.all([
-      loadLineItems(db, list),
-      bucketReader && bucketIds.length > 0 ? bucketReader(db, bucketIds) : Promise.resolve(new Map<number, { id: number; name: string }>()),
-    ]);
+    const lines = await loadLineItems(db, list);
     const today = new Date().toISOString().slice(0, 10);
     const roles = viewer?.roles ?? [];
     return rows.map((r): PaymentEntity => {
@@ -104,7 +91,7 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         vendor: { id: r.vendor_id, name: r.vendor_name, number: r.vendor_number },
         contract_id: r.contract_id,
         contract_vendor_id: r.contract_vendor_id,
-        payment_bucket: bucketId === null ? null : (buckets.get(bucketId) ?? null),
+        payment_bucket: bucketId === null ? null : { id: bucketId, name: r.bucket_name ?? '' },
         payout: { id: r.payout_id, month: r.payout_month },
         cancelled_payment_id: r.cancelled_payment_id,
         revenue_types: r.revenue_types,
