@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { ValidationFailed } from '../../http/errors.js';
-import { percentage, rate, sum, toDecimal, type Percentage } from '../../../shared/money.js';
+import { type Amount, percentage, rate, sum, toDecimal, type Percentage } from '../../../shared/money.js';
 import {
   contractLineItems,
   isReverseCharge,
   paymentFigures,
+  type PaymentFigures,
+  type PaymentKind,
   paymentTypeOf,
   shareTypeOf,
   type ShareSetName,
@@ -46,12 +48,46 @@ export function checkRates(contracts: readonly { currency: string }[], rates: Re
   if (missing.length > 0) throw new ValidationFailed({ base: [`missing_currency_rate: ${missing.map((c) => `USD->${c}`).join(', ')}`] });
 }
 
-function addInterval(day: string, length: number | null, unit: string | null): string {
+export function addInterval(day: string, length: number | null, unit: string | null): string {
   const d = new Date(`${day}T00:00:00Z`);
   if (length !== null && unit === 'd') d.setUTCDate(d.getUTCDate() + length);
   if (length !== null && unit === 'm') d.setUTCMonth(d.getUTCMonth() + length);
   if (length !== null && unit === 'y') d.setUTCFullYear(d.getUTCFullYear() + length);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The terms of contract vendors for their payments: share, hold, VAT, withholding tax, self billing and
+ * the vendor's EU VAT id and country, in the contract's order. By contract (the run), or by contract
+ * vendor ids (a cancelled payment's replacement).
+ */
+export function contractVendorTerms(db: Db, by: { contractId: number } | { ids: readonly number[] }) {
+  const qb = db
+    .selectFrom('contract_vendors as cv')
+    .innerJoin('vendors as v', 'v.id', 'cv.vendor_id')
+    .leftJoin('vendor_tax_infos as t', 't.vendor_id', 'v.id')
+    .leftJoin('vendor_addresses as a', 'a.vendor_id', 'v.id')
+    .select(['cv.id', 'cv.contract_id', 'cv.vendor_id', 'cv.share_percentage', 'cv.payout_on_hold', 't.vat_percentage', 't.withholding_tax_percentage', 't.self_billing_allowed', 't.eu_tax_id', 'a.country_code'])
+    .orderBy('cv.position')
+    .orderBy('cv.id');
+  return ('contractId' in by ? qb.where('cv.contract_id', '=', by.contractId) : qb.where('cv.id', 'in', by.ids)).execute();
+}
+export type ContractVendorTerms = Awaited<ReturnType<typeof contractVendorTerms>>[number];
+
+/** One contract vendor's payment from its amount (the sum of its rounded line items): type, VAT or reverse charge, WHT and total. */
+export function vendorPayment(
+  contract: { currency: string; country_code: string; overridden_payment_type: string | null },
+  v: ContractVendorTerms,
+  amt: Amount,
+): { type: PaymentKind; figures: PaymentFigures } {
+  const figures = paymentFigures({
+    amount: amt,
+    currency: contract.currency,
+    vatPercentage: v.vat_percentage === null ? null : percentage(v.vat_percentage),
+    whtPercentage: percentage(v.withholding_tax_percentage ?? '0') as Percentage,
+    reverseCharge: isReverseCharge(v.country_code, v.eu_tax_id, contract.country_code),
+  });
+  return { type: paymentTypeOf(contract.overridden_payment_type, !!v.self_billing_allowed), figures };
 }
 
 /**
@@ -97,16 +133,7 @@ export async function runContract(db: Db, payout: { id: number; month: string },
     const lines = [...groups.values()];
     if (lines.length === 0) return 0;
 
-    const vendors = await trx
-      .selectFrom('contract_vendors as cv')
-      .innerJoin('vendors as v', 'v.id', 'cv.vendor_id')
-      .leftJoin('vendor_tax_infos as t', 't.vendor_id', 'v.id')
-      .leftJoin('vendor_addresses as a', 'a.vendor_id', 'v.id')
-      .select(['cv.id', 'cv.vendor_id', 'cv.share_percentage', 'cv.payout_on_hold', 't.vat_percentage', 't.withholding_tax_percentage', 't.self_billing_allowed', 't.eu_tax_id', 'a.country_code'])
-      .where('cv.contract_id', '=', contractId)
-      .orderBy('cv.position')
-      .orderBy('cv.id')
-      .execute();
+    const vendors = await contractVendorTerms(trx, { contractId });
     if (vendors.length === 0) return 0;
 
     const converted = lines.map((l) => ({ source_id: l.source_id, share_type: l.share_type, revenue: l.usd.times(toDecimal(rate(usdRate))) }));
@@ -119,16 +146,7 @@ export async function runContract(db: Db, payout: { id: number; month: string },
 
     let created = 0;
     for (const [i, v] of vendors.entries()) {
-      const amt = sum(items[i].map((it) => it.amount));
-      const reverse = isReverseCharge(v.country_code, v.eu_tax_id, contract.country_code);
-      const f = paymentFigures({
-        amount: amt,
-        currency: contract.currency,
-        vatPercentage: v.vat_percentage === null ? null : percentage(v.vat_percentage),
-        whtPercentage: percentage(v.withholding_tax_percentage ?? '0') as Percentage,
-        reverseCharge: reverse,
-      });
-      const type = paymentTypeOf(contract.overridden_payment_type, !!v.self_billing_allowed);
+      const { type, figures: f } = vendorPayment(contract, v, sum(items[i].map((it) => it.amount)));
       const inserted = await trx
         .insertInto('payments')
         .values({
