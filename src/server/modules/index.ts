@@ -5,6 +5,7 @@ import { auditRoutes } from './audit/routes.js';
 import { contractRoutes } from './contracts/routes.js';
 import { terminateDueJob } from './contracts/termination-requests.js';
 import { configRoutes } from './config/routes.js';
+import { financialReportRoutes } from './financial-reports/routes.js';
 import { oidcRoutes } from './session/oidc.js';
 import { portalRoutes } from './portal/routes.js';
 import { paymentBucketRoutes } from './payment-buckets/routes.js';
@@ -44,6 +45,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   unallocatedRevenueRoutes(app, ctx);
   paymentBucketRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  financialReportRoutes(app, ctx);
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */

@@ -1,0 +1,116 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import { Decimal, minorUnits, toDecimal } from '../../../shared/money.js';
+import { quarterRange, type WhtReportRequest } from '../../../shared/validation/financial-reports.js';
+
+/** One line of the report: a vendor's paid payments of the quarter in one currency at one WHT percentage. */
+export interface WhtReportRow {
+  organization: string;
+  vendor_number: number;
+  vendor_name: string;
+  country_code: string | null;
+  tax_id: string | null;
+  currency: string;
+  payments: number;
+  amount: string;
+  wht_percentage: string;
+  wht_amount: string;
+  total_amount: string;
+}
+
+/**
+ * The paid payments of the quarter (paid_at in it, UTC), summed per vendor, currency and WHT percentage
+ * in the database (NUMERIC sums are exact). A reversal that was paid counts with its negative amounts.
+ */
+export async function whtReportRows(db: Db, request: WhtReportRequest): Promise<WhtReportRow[]> {
+  const { from, to } = quarterRange(request);
+  const { rows } = await sql<WhtReportRow>`
+    SELECT o.name AS organization, v.number AS vendor_number, v.name AS vendor_name, a.country_code,
+           coalesce(t.eu_tax_id, t.de_country_tax_number, t.de_regional_tax_number, t.it_fiscal_code, t.es_nif, t.other_tax_id) AS tax_id,
+           p.currency, count(*)::int AS payments, sum(p.amount)::text AS amount, p.wht_percentage::text AS wht_percentage,
+           sum(p.wht_amount)::text AS wht_amount, sum(p.total_amount)::text AS total_amount
+    FROM payments p
+    JOIN vendors v ON v.id = p.vendor_id
+    JOIN organizations o ON o.id = v.organization_id
+    LEFT JOIN vendor_addresses a ON a.vendor_id = v.id
+    LEFT JOIN vendor_tax_infos t ON t.vendor_id = v.id
+    WHERE p.paid_at >= ${from}::timestamp AT TIME ZONE 'UTC' AND p.paid_at < ${to}::timestamp AT TIME ZONE 'UTC'
+    GROUP BY o.name, v.id, v.number, v.name, a.country_code, 5, p.currency, p.wht_percentage
+    ORDER BY o.name, v.number, v.id, p.currency, p.wht_percentage`.execute(db);
+  return rows;
+}
+
+/** Per currency, the sums of the rows, added with decimal.js. */
+export function whtReportTotals(rows: readonly WhtReportRow[]): { currency: string; payments: number; amount: string; wht_amount: string; total_amount: string }[] {
+  const byCurrency = new Map<string, { payments: number; amount: Decimal; wht_amount: Decimal; total_amount: Decimal }>();
+  for (const r of rows) {
+    const t = byCurrency.get(r.currency) ?? { payments: 0, amount: new Decimal(0), wht_amount: new Decimal(0), total_amount: new Decimal(0) };
+    t.payments += r.payments;
+    t.amount = t.amount.plus(toDecimal(r.amount));
+    t.wht_amount = t.wht_amount.plus(toDecimal(r.wht_amount));
+    t.total_amount = t.total_amount.plus(toDecimal(r.total_amount));
+    byCurrency.set(r.currency, t);
+  }
+  return [...byCurrency.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, t]) => ({ currency, payments: t.payments, amount: t.amount.toFixed(), wht_amount: t.wht_amount.toFixed(), total_amount: t.total_amount.toFixed() }));
+}
+
+/**
+ * A spreadsheet cell's value for an exact decimal. exceljs writes a number as JavaScript prints it, the
+ * shortest text that reads back as the same double: for values of up to 15 significant digits (every
+ * realistic amount) that text is the decimal itself, so the file holds the exact cents. A value a
+ * double cannot carry exactly is written as its text instead of a changed number.
+ */
+export function exactCell(value: string): number | string {
+  const n = Number(value);
+  return Number.isFinite(n) && new Decimal(String(n)).equals(toDecimal(value)) ? n : toDecimal(value).toFixed();
+}
+
+const amountFormat = (currency: string) => {
+  const digits = minorUnits(currency);
+  return digits === 0 ? '#,##0' : `#,##0.${'0'.repeat(digits)}`;
+};
+
+export const WHT_REPORT_COLUMNS = ['Organization', 'Vendor number', 'Vendor', 'Country', 'Tax ID', 'Currency', 'Payments', 'Amount', 'WHT %', 'Tax withheld', 'Paid out'] as const;
+
+export function whtReportFileName({ year, quarter }: WhtReportRequest): string {
+  return `withholding-tax-report-${year}-Q${quarter}.xlsx`;
+}
+
+/** The report as an xlsx: a header row, one row per vendor, currency and percentage, then a total per currency. */
+export async function whtReportWorkbook(request: WhtReportRequest, rows: readonly WhtReportRow[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Remit';
+  const sheet = workbook.addWorksheet(`WHT ${request.year} Q${request.quarter}`, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = WHT_REPORT_COLUMNS.map((header, i) => ({ header, width: [28, 14, 32, 9, 18, 10, 10, 16, 9, 16, 16][i] }));
+  sheet.getRow(1).font = { bold: true };
+  const money = (row: ExcelJS.Row, currency: string) => {
+    for (const col of [8, 10, 11]) row.getCell(col).numFmt = amountFormat(currency);
+  };
+  for (const r of rows) {
+    const row = sheet.addRow([
+      r.organization,
+      r.vendor_number,
+      r.vendor_name,
+      r.country_code ?? '',
+      r.tax_id ?? '',
+      r.currency,
+      r.payments,
+      exactCell(r.amount),
+      exactCell(r.wht_percentage),
+      exactCell(r.wht_amount),
+      exactCell(r.total_amount),
+    ]);
+    money(row, r.currency);
+    row.getCell(9).numFmt = '0.00##';
+  }
+  sheet.addRow([]);
+  for (const t of whtReportTotals(rows)) {
+    const row = sheet.addRow([`Total ${t.currency}`, null, null, null, null, t.currency, t.payments, exactCell(t.amount), null, exactCell(t.wht_amount), exactCell(t.total_amount)]);
+    row.font = { bold: true };
+    money(row, t.currency);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
