@@ -8,6 +8,8 @@ import { configRoutes } from './config/routes.js';
 import { financialReportRoutes } from './financial-reports/routes.js';
 import { oidcRoutes } from './session/oidc.js';
 import { portalRoutes } from './portal/routes.js';
+import { creditNoteMailJob } from './payment-buckets/credit-note-mail.js';
+import { publishJob } from './payment-buckets/publish.js';
 import { paymentBucketRoutes } from './payment-buckets/routes.js';
 import './payments/hooks.js';
 import { paymentsJob } from './payments/job.js';
@@ -49,4 +51,4 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */
-export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob];
+export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob, publishJob, creditNoteMailJob];

@@ -45,3 +45,24 @@ export async function audit(
     })
     .execute();
 }
+
+/**
+ * One audit entry per record for a set-based write (`UPDATE ... RETURNING` of many rows), in two
+ * statements for any number: the records' version locks in id order, then one INSERT ... SELECT.
+ */
+export async function auditMany(
+  trx: Db,
+  entry: { action: AuditAction; type: string; userId: number | null },
+  changes: readonly { id: number; changes: Record<string, unknown> }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const sorted = [...changes].sort((a, b) => a.id - b.id);
+  const ids = sorted.map((c) => c.id);
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${entry.type} || ':' || id, 0)) FROM unnest(${ids}::bigint[]) AS t(id) ORDER BY id`.execute(trx);
+  await sql`
+    INSERT INTO audit_logs (action, auditable_type, auditable_id, version, audited_changes, user_id, user_email)
+    SELECT ${entry.action}, ${entry.type}, c.id,
+      (SELECT coalesce(max(version), 0) + 1 FROM audit_logs a WHERE a.auditable_type = ${entry.type} AND a.auditable_id = c.id),
+      c.changes, ${entry.userId}::bigint, (SELECT email FROM users WHERE id = ${entry.userId}::bigint)
+    FROM unnest(${ids}::bigint[], ${sorted.map((c) => JSON.stringify(c.changes))}::jsonb[]) AS c(id, changes)`.execute(trx);
+}

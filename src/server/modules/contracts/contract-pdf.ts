@@ -1,33 +1,14 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import pdfmake from 'pdfmake';
 import { formatDecimal, toDecimal } from '../../../shared/money.js';
 import type { WriteContext } from '../../http/resource.js';
+import { pdfPrinter } from '../../lib/pdf.js';
 import type { Storage } from '../../lib/storage.js';
 import type { ContractEntity } from './queries.js';
 
 /**
  * The document of a contract written from a template (DOMAIN.md: generated at approval, so signing
  * always has one): parties, dates, sources, shares and vendor splits as tables, in the first vendor's
- * language (German or English). pdfmake with DejaVu embedded from the `dejavu-fonts-ttf` package, so no
- * system font is needed and every name prints; fonts come from its in-memory file system, and the URL
- * and local file policies refuse everything, so no document can make the server read a file or a URL.
+ * language (German or English), with pdfmake and the DejaVu fonts (`lib/pdf.ts`).
  */
-
-const require = createRequire(import.meta.url);
-const FONT_FILES = { normal: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italics: 'DejaVuSans-Oblique.ttf', bolditalics: 'DejaVuSans-BoldOblique.ttf' };
-
-let configured = false;
-function printer() {
-  if (!configured) {
-    for (const file of Object.values(FONT_FILES)) pdfmake.virtualfs.writeFileSync(file, fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-    pdfmake.setFonts({ DejaVu: FONT_FILES });
-    pdfmake.setUrlAccessPolicy(() => false);
-    pdfmake.setLocalAccessPolicy(() => false);
-    configured = true;
-  }
-  return pdfmake;
-}
 
 const LABELS = {
   en: {
@@ -177,7 +158,7 @@ export async function renderContractPdf({ contract: c, organizationAddress, lang
       ]),
     ],
   };
-  return printer().createPdf(doc).getBuffer();
+  return pdfPrinter().createPdf(doc).getBuffer();
 }
 
 /**

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { type PaymentBucketInput, validatePaymentBucket } from '../../../shared/validation/payment-buckets.js';
 import type { AppContext } from '../../context.js';
-import { ValidationFailed } from '../../http/errors.js';
-import { lookupRoute, type Resource, resourceRoutes, valid } from '../../http/resource.js';
+import { currentUser } from '../../http/auth.js';
+import { notFound, ValidationFailed } from '../../http/errors.js';
+import { lookupRoute, recordId, recordWriter, type Resource, resourceRoutes, valid } from '../../http/resource.js';
+import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
+import { bucketActionRoutes } from '../payments/bucket-actions.js';
+import { DETAIL_ROLES } from '../payments/lifecycle.js';
+import { sendPublishJob } from './publish.js';
 import { loadPaymentBuckets, lookupPaymentBuckets, type PaymentBucketEntity } from './queries.js';
 
 /** Spec 3, 6: bucket list, form and details need payment_buckets (admin passes every check). */
@@ -42,10 +47,41 @@ export function paymentBucketResource(ctx: AppContext): Resource<PaymentBucketEn
   };
 }
 
+/** Who may open a payment's credit note: whoever sees payment details (spec 3, 6), and the bucket staff who published it. */
+export const CREDIT_NOTE_ROLES = [...DETAIL_ROLES, 'payment_buckets'];
+
 /** /api/payment_buckets (spec 3, 7.1). */
 export function paymentBucketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const resource = paymentBucketResource(ctx);
   registerAuditedType('PaymentBucket', BUCKET_ROLES);
   lookupRoute(app, '/api/payment_buckets/lookup', BUCKET_ROLES, ({ like, limit }) => lookupPaymentBuckets(ctx.db, like, limit));
   resourceRoutes(app, ctx, resource);
+  bucketActionRoutes(app, ctx);
+  const writer = recordWriter(ctx.db, resource);
+
+  /** Publish (DOMAIN "Buckets and payment files"): a job sent in the transaction that checked the flag on the locked bucket. */
+  app.post<{ Params: { id: string } }>('/api/payment_buckets/:id/publish_payments', { config: { roles: BUCKET_ROLES } }, async (request, reply) => {
+    const user = currentUser(request);
+    const id = await writer.idOf(request.params.id);
+    await writer.one(user, id, 'publish_payments', async (w, { current }) => {
+      if (!current.can_publish_payments) throw new ValidationFailed({ base: ['ineligible'] });
+      if (!(await sendPublishJob(ctx.jobs, w, { payment_bucket_id: id, user_id: user.id }))) throw new ValidationFailed({ base: ['ineligible'] });
+      await audit(w.trx, { action: 'publish_payments', type: 'PaymentBucket', id, changes: {}, userId: user.id });
+    });
+    return reply.code(202).send(await writer.answer(ctx.db, id, user));
+  });
+
+  /** The credit note publish wrote for a self-billing payment (its `credit_note_url`). */
+  app.get<{ Params: { id: string } }>('/api/payments/:id/credit_note', { config: { roles: CREDIT_NOTE_ROLES } }, async (request, reply) => {
+    const id = recordId(request.params.id);
+    if (id === undefined) throw notFound();
+    const row = await ctx.db.selectFrom('payments').select(['reference', 'credit_note_key']).where('id', '=', id).executeTakeFirst();
+    const data = row?.credit_note_key ? await ctx.storage.open(row.credit_note_key).catch(() => undefined) : undefined;
+    if (!row || !data) throw notFound();
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="credit-note-${row.reference.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`)
+      .send(data);
+  });
 }

@@ -14,3 +14,6 @@ declare module '../../db/schema.js' {
     payment_buckets: PaymentBucketsTable;
   }
 }
+
+/** Credit notes written by publish (stored-files: a note no payment names is an orphan). */
+export const creditNoteFiles = [{ table: 'payments', column: 'credit_note_key' }];

@@ -12,6 +12,8 @@ export type PaymentEntity = Payment<Date>;
 
 /** Where an attached invoice is served (with the caller's session, see `routes.ts`). */
 export const invoiceUrl = (id: number) => `/api/payments/${id}/invoice`;
+/** The credit note bucket publish wrote for a self-billing payment (served by payment-buckets/routes.ts). */
+export const creditNoteUrl = (id: number) => `/api/payments/${id}/credit_note`;
 
 /** States whose payment is still owed: past its due date it is flagged. */
 const OPEN_STATES: readonly PaymentState[] = ['new', 'invoice_added', 'invoice_invalid', 'needs_correction', 'payout_pending', 'exported', 'on_hold'];
@@ -102,7 +104,7 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         reverse_charge: r.reverse_charge,
         cancellable: stateAllows('can_be_cancelled', input),
         credit_note_type: r.credit_note_type,
-        credit_note_url: null,
+        credit_note_url: r.credit_note_key ? creditNoteUrl(r.id) : null,
         invoice_url: r.invoice_file_key ? invoiceUrl(r.id) : null,
         invoice_number: r.invoice_number,
         invoice_attached_at: r.invoice_attached_at,
