@@ -1,3 +1,4 @@
+import { hasListAdder, requestListAdd } from '../src/client/kit/form/list-adders';
 import type { ContractLookup } from '../src/shared/entities/contract';
 import { api, ApiError } from '../src/client/api/client';
 import type { Amendment, Contract, ContractVendorRow } from '../src/client/features/contracts/contract';
@@ -117,6 +118,15 @@ const fileName = (path: string, fallback: string) => path.split('/').pop() || fa
 
 /** Contracts (spec 2, 2 and 4): the row menu, the details' menus and buttons, and the palette read these. */
 export const contractsCommands: Command[] = [
+  {
+    id: 'contracts.add_vendor',
+    title: 'contracts.commands.add_vendor',
+    group,
+    roles: WRITE_ROLES,
+    // Only where a contract form is mounted (new, edit): the form registers the adder.
+    when: () => (hasListAdder('contract_vendors') ? ok : { hidden: true }),
+    run: () => requestListAdd('contract_vendors'),
+  },
   ...resourceCommands<Contract>({
     resource: RESOURCE,
     api: API,
@@ -323,6 +333,18 @@ export const contractsCommands: Command[] = [
     run: (ctx, a) =>
       openDialog(ctx, {
         kind: 'sign_amendment',
+        contractId: a.contract_id,
+        amendmentId: a.id,
+      }),
+  }),
+  sectionCommand<Amendment>('contract_amendments', {
+    id: 'contract_amendments.cancel',
+    title: 'contracts.commands.cancel_amendment',
+    roles: CANCEL_ROLES,
+    when: (a) => flag(a.can_cancel, 'contracts.reasons.amendment_not_signing_pending'),
+    run: (ctx, a) =>
+      openDialog(ctx, {
+        kind: 'cancel_amendment',
         contractId: a.contract_id,
         amendmentId: a.id,
       }),

@@ -1,5 +1,5 @@
 import type { RevenueSource, RevenueSourceLookup } from '../src/shared/entities/revenue-source';
-import { requestListAdd } from '../src/client/features/revenue-sources/list-adders';
+import { requestListAdd } from '../src/client/kit/form/list-adders';
 import { TYPE_ROUTES } from '../src/client/features/revenue-sources/source-types';
 import { ROUTES_BY_ID, routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';

@@ -1,35 +1,14 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn, withAppDb, focusPageSearch } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signIn, withAppDb, focusPageSearch, tabTo, palette } from './support';
 
 /**
  * Banks, tags, VAT rates and currency rates (spec 1, 2.6, 2.9, 2.11, 2.13) driven from the keyboard
  * only: Tab, arrows, Enter and the hotkeys; the database only arranges what a test needs beforehand.
  */
 
-/** Presses Tab (or Shift+Tab) until `target` has the focus. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement, undefined, { timeout: 1000 }).catch(() => false)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
 /** The go-to sequence of a page (`g a b`). */
 async function go(page: Page, keys: string) {
   for (const key of keys.split(' ')) await page.keyboard.press(key);
-}
-
-/** Runs a command from the palette by its title. */
-async function palette(page: Page, text: string) {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(dialog.getByRole('combobox')).toBeFocused();
-  await page.keyboard.type(text);
-  await expect(dialog.getByRole('option', { name: new RegExp(text, 'i') }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
 }
 
 /** Answers the open confirmation: Cancel has the focus, Tab reaches the confirming button (OK, Delete). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN, expectNoAxeViolations, signIn, withAppDb, focusPageSearch } from './support';
+import { E2E_ADMIN, expectNoAxeViolations, signIn, withAppDb, focusPageSearch, tabTo, palette } from './support';
 
 /*
  * Categories, content owners and users (spec 1, 2.7, 2.8, 2.12), driven from the keyboard only: hotkeys,
@@ -16,34 +16,7 @@ async function go(page: Page, keys: string, url: RegExp) {
   await expect(page).toHaveURL(url);
 }
 
-/** Runs a palette entry (a command or a found record) by its text. */
-async function palette(page: Page, text: string, option?: string | RegExp) {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.type(text);
-  await expect(page.getByRole('status').filter({ hasText: 'results' })).toBeAttached();
-  if (option) {
-    // A found record comes after the commands: arrow down to it.
-    const wanted = dialog.getByRole('option', { name: option }).first();
-    await expect(wanted).toBeVisible();
-    for (let i = 0; i < 20 && (await wanted.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
-    await expect(wanted).toHaveAttribute('aria-selected', 'true');
-  }
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-}
-
 const hasFocus = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
-
-/** Presses Tab (or Shift+Tab) until the focus is on or inside `target`, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
-  for (let i = 0; i < max; i++) {
-    if (await hasFocus(target)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 /**
  * Moves the grid's cursor to the row that contains `text` (the grid must have the focus): from the

@@ -1,15 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, withAppDb } from './support';
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus: the keyboard's way to a control. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target).toBeFocused();
-}
+import { signIn, withAppDb, tabTo } from './support';
 
 /** Opens a contract's details from the palette, found by its id as the list shows it (`#12`). */
 async function openContract(page: Page, id: number) {
@@ -183,7 +173,7 @@ test.describe('contracts from the keyboard', () => {
     await expect(page.getByText('A termination of this contract is requested.')).toHaveCount(0);
   });
 
-  test('an amendment waiting for approval is approved, and a signed one whose day has come is applied', async ({ page }) => {
+  test('an amendment waiting for approval is approved and its signing cancelled, and a signed one whose day has come is applied', async ({ page }) => {
     test.setTimeout(120_000);
     const pending = await contractIn(`SELECT contract_id AS id FROM contract_amendments WHERE state = 'approval_pending' ORDER BY id LIMIT 1`);
     const signed = await contractIn(`SELECT contract_id AS id FROM contract_amendments WHERE state = 'signed' AND apply_on <= current_date ORDER BY id LIMIT 1`);
@@ -197,6 +187,17 @@ test.describe('contracts from the keyboard', () => {
     await confirm(page, 'Approve amendment');
     await expect(page.getByText('Amendment approved').first()).toBeVisible();
     await expect(amendments.getByText('Signing pending')).toBeVisible();
+    // An admin cancels the signing; the comment may stay empty.
+    await press(page, 'Cancel amendment signing', amendments);
+    const cancel = page.getByRole('dialog', { name: 'Cancel amendment signing' });
+    await expect(cancel.getByRole('textbox', { name: /^Comment/ })).toBeFocused();
+    await tabTo(page, cancel.getByRole('button', { name: 'Cancel amendment signing', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(cancel).toBeHidden();
+    await expect(page.getByText('Amendment signing cancelled').first()).toBeVisible();
+    await expect(amendments.getByText('Signing pending')).toHaveCount(0);
+    const stored = await withAppDb((db) => db.query<{ state: string }>(`SELECT state FROM contract_amendments WHERE contract_id = $1 AND state IN ('signing_pending', 'signing_cancelled')`, [pending]));
+    expect(stored.rows).toEqual([{ state: 'signing_cancelled' }]);
 
     await openContract(page, signed);
     await expect(amendments.getByText('Signed', { exact: true })).toBeVisible();

@@ -1,21 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, withAppDb } from './support';
+import { signIn, withAppDb, palette } from './support';
 
 /**
  * The form kit from the keyboard (issue 10, Forms): browser Back on a dirty form, the footer's tab
  * order, list addresses with parameters the list does not take, the sign-in page's error and `#tab`.
  */
-
-/** Runs a command from the palette by its title. */
-async function palette(page: Page, text: string) {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(dialog.getByRole('combobox')).toBeFocused();
-  await page.keyboard.type(text);
-  await expect(dialog.getByRole('option', { name: new RegExp(text, 'i') }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-}
 
 async function openNewBank(page: Page) {
   await page.goto('/admin/banks');

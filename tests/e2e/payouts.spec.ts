@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn, withAppDb } from './support';
+import { expectNoAxeViolations, signIn, withAppDb, tabTo } from './support';
 
 /**
  * Payouts (spec 3, 2.3, 4.2, 5.2, 5.3) from the keyboard: a new payout of this month, a claim file
@@ -18,12 +18,6 @@ async function runCommand(page: Page, title: string) {
   await expect(palette.getByRole('option', { name: new RegExp(title) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
-}
-
-/** Tabs until `target` has the focus (a dialog's fields are in a known order, a few steps apart). */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, shift = false) {
-  for (let i = 0; i < 12 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
-  await expect(target).toBeFocused();
 }
 
 /** A small claim raw report (REPORTS.md's header): two rows, one with six decimals. */

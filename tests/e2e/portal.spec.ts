@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations, signIn, withAppDb, focusPageSearch } from './support';
+import { DEMO_PASSWORD, expectNoAxeViolations, signIn, withAppDb, focusPageSearch, tabTo } from './support';
 
 /**
  * Vendor-portal content and whitelisted channels (spec 1, 2.14, 2.15, 8), driven from the keyboard
@@ -14,12 +14,6 @@ async function signedIn(page: Page, email?: string, greeting = 'Hello Admin') {
 /** A go-to key sequence such as `g l s`. */
 async function keys(page: Page, sequence: string) {
   for (const key of sequence.split(' ')) await page.keyboard.press(key);
-}
-
-/** Presses Tab until `target` has the focus (a keyboard user's way to a control). */
-async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 12) {
-  for (let i = 0; i < max && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(target).toBeFocused();
 }
 
 /** Confirms the open alert dialog: the focus starts on Cancel, Tab moves to the confirming button. */

@@ -1,26 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn, focusPageSearch } from './support';
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus: the keyboard's way to a control. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-/** Runs a command (or opens a record) from the palette by its title. */
-async function palette(page: Page, text: string, option: RegExp = new RegExp(text, 'i')) {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.type(text);
-  await expect(dialog.getByRole('option', { name: option }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-}
+import { expectNoAxeViolations, signIn, focusPageSearch, tabTo, palette } from './support';
 
 /** A native select: focused, then chosen by typing the start of an option (the select's own type-ahead). */
 async function choose(page: Page, control: Locator, text: string, value: RegExp | string) {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_ADMIN } from '../../playwright.config';
 
@@ -48,4 +48,45 @@ export async function focusPageSearch(page: Page) {
     if (!(await box.evaluate((el) => el === document.activeElement))) await page.keyboard.press('/');
     await expect(box).toBeFocused({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focus is on or inside `target`, as a keyboard user would. A target
+ * that is replaced while we look (a list re-rendering) counts as not focused yet.
+ */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = {}) {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    const focused = await target
+      .evaluate((el) => el === document.activeElement || el.contains(document.activeElement), undefined, { timeout: 1000 })
+      .catch(() => false);
+    if (focused) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Types into the focused control after selecting what it holds. */
+export async function retype(page: Page, text: string) {
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(text);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Runs a command, or opens a record, from the palette: types `text` and walks with ↓ to the first option
+ * named like `option` (by default, one containing `text`), since found records arrive after the commands.
+ */
+export async function palette(page: Page, text: string, option: string | RegExp = new RegExp(escapeRegExp(text), 'i')) {
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(dialog.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type(text);
+  const hit = dialog.getByRole('option', { name: option }).first();
+  await expect(hit).toBeVisible();
+  for (let i = 0; i < 20 && (await hit.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
+  await expect(hit).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
 }

@@ -1,34 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn, withAppDb, focusPageSearch } from './support';
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus: the keyboard's way to a control. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 120 } = {}) {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  await expect(target).toBeFocused();
-}
-
-async function retype(page: Page, text: string) {
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type(text);
-}
-
-/** Runs a command (or opens a record) from the palette by its title. */
-async function palette(page: Page, text: string, option: RegExp = new RegExp(text, 'i')) {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.type(text);
-  const hit = dialog.getByRole('option', { name: option }).first();
-  await expect(hit).toBeVisible();
-  // the record hits arrive after the commands: walk to the one wanted
-  for (let i = 0; i < 12 && (await hit.getAttribute('aria-selected')) !== 'true'; i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-}
+import { expectNoAxeViolations, signIn, withAppDb, focusPageSearch, tabTo, retype, palette } from './support';
 
 /**
  * Chooses a native select's option from the keyboard with Home and ↓ (type-ahead starts its search

@@ -26,6 +26,7 @@ const AMENDMENT_COMMANDS = [
   'contract_amendments.approve',
   'contract_amendments.reject',
   'contract_amendments.sign',
+  'contract_amendments.cancel',
   'contract_amendments.apply',
   'contract_amendments.edit',
   'contract_amendments.download_document',

@@ -14,7 +14,7 @@ export type ContractDialog =
     }
   | { kind: 'reject_termination'; contractId: number; requestId: number }
   | {
-      kind: 'reject_amendment' | 'sign_amendment';
+      kind: 'reject_amendment' | 'cancel_amendment' | 'sign_amendment';
       contractId: number;
       amendmentId: number;
     };

@@ -43,16 +43,17 @@ export function ContractDialogs() {
         />
       );
     case 'reject_amendment':
+    case 'cancel_amendment':
       return (
         <CommentDialog
           key={key}
           contractId={dialog.contractId}
-          path={`${base}/amendments/${dialog.amendmentId}/reject`}
+          path={`${base}/amendments/${dialog.amendmentId}/${dialog.kind === 'reject_amendment' ? 'reject' : 'cancel'}`}
           wrapper="contract_amendment"
-          title="contracts.commands.reject_amendment"
-          submitLabel="contracts.commands.reject_amendment"
-          done="contracts.done.reject_amendment"
-          required
+          title={`contracts.commands.${dialog.kind}`}
+          submitLabel={`contracts.commands.${dialog.kind}`}
+          done={`contracts.done.${dialog.kind}`}
+          required={dialog.kind === 'reject_amendment'}
         />
       );
     case 'sign':

@@ -4,7 +4,7 @@ import useSWR from 'swr';
 import type { RevenueSourceType } from '../../../shared/entities/revenue-source';
 import { channelRules, channelStruct, labelRules, labelStruct } from '../../../shared/validation/revenue-sources';
 import { api } from '../../api/client';
-import { FormTabPanel, FormTabs, FormTitle, ResourceForm, useResourceForm, type FormTabDef, type ResourceFormApi } from '../../kit/form';
+import { FormTabPanel, FormTabs, FormTitle, ResourceForm, useListAdders, useResourceForm, type FormTabDef, type ResourceFormApi } from '../../kit/form';
 import { CommandButton } from '../../kit/grid';
 import { useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
@@ -15,7 +15,6 @@ import { Registrations } from './registrations';
 import { newRevenueSource, revenueSourcePayload, revenueSourceValues, type RevenueSource, type RevenueSourceValues } from './revenue-source';
 import { RiskAssessments } from './risk-assessments';
 import { TYPE_ROUTES, typeOfRoute } from './source-types';
-import { useListAdders } from './use-list-adders';
 import { WhitelistedGroups } from './whitelisted-groups';
 
 /** Tabs by hash in the order Back and Next walk them (spec 3, 2.4). */

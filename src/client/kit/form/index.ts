@@ -55,4 +55,5 @@ export { confirmLeave, guardedAroundNav, hasLeaveGuard, useLeaveGuard } from './
 export { toFormData } from './form-data';
 export { recordValues } from './record-values';
 export { FormTitle } from './form-title';
+export { useListAdders, registerListAdder, requestListAdd, hasListAdder, type ListAdderTarget } from './list-adders';
 export { getIn, setIn, errorsAt, type FieldPath } from './paths';

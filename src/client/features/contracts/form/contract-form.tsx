@@ -6,7 +6,7 @@ import type { VendorDetailed } from '../../../../shared/entities/vendor';
 import { contractRules, contractStruct } from '../../../../shared/validation/contracts';
 import { api } from '../../../api/client';
 import { useCommandEnvironment } from '../../../commands/context';
-import { FormTabPanel, FormTabs, FormTitle, ResourceForm, useResourceForm, type FormTabDef } from '../../../kit/form';
+import { FormTabPanel, FormTabs, FormTitle, ResourceForm, useListAdders, useResourceForm, type FormTabDef } from '../../../kit/form';
 import { useT } from '../../../lib/i18n';
 import { routePath } from '../../../route-table';
 import type { ScreenProps } from '../../index';
@@ -138,6 +138,8 @@ function ContractFormBody({ id, initial: copied }: { id: string | null; initial:
 
   const [tab, setTab] = useState('general');
   const termsLocked = Boolean(record?.state_final);
+  // The palette's "add vendor" opens the vendors tab and adds a row as its button does.
+  useListAdders(form, { contract_vendors: { tab: 'vendors', enabled: !termsLocked, button: '[data-add-vendor]' } });
   const title = id ? 'pages.contracts.edit' : 'pages.contracts.new';
   return (
     <>
