@@ -35,7 +35,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: config.uploadMaxFiles, fields: 2000, fieldSize: 1024 * 1024 },
+    limits: { fileSize: Math.max(config.uploadMaxBytes, config.reportUploadMaxBytes), files: config.uploadMaxFiles, fields: 2000, fieldSize: 1024 * 1024 },
     throwFileSizeLimit: true,
   });
   const ssoOrigin = config.oidc ? new URL(config.oidc.issuer).origin : undefined;

@@ -21,6 +21,8 @@ export interface Config {
   lockout: { maxFailures: number; windowMinutes: number; lockMinutes: number };
   signInRateLimit: { max: number; windowMs: number };
   uploadMaxBytes: number;
+  /** Revenue report files (payout uploads): real claim files run to gigabytes. */
+  reportUploadMaxBytes: number;
   uploadMaxFiles: number;
   bodyLimitBytes: number;
   mapsKey: string | undefined;
@@ -136,6 +138,7 @@ export function readConfig(env: Env = process.env): Config {
     },
     signInRateLimit: { max: int(env, 'SIGN_IN_RATE_LIMIT', 20, 1), windowMs: 60_000 },
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024, 1024),
+    reportUploadMaxBytes: int(env, 'REPORT_UPLOAD_MAX_BYTES', 4 * 1024 ** 3, 1024),
     uploadMaxFiles: int(env, 'UPLOAD_MAX_FILES', 10, 1, 1000),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024),
     mapsKey: env.MAPS_KEY || undefined,

@@ -40,6 +40,7 @@ describe('readConfig defaults', () => {
     expect(config.bodyLimitBytes).toBeGreaterThanOrEqual(1024);
     expect(config.uploadMaxBytes).toBeGreaterThanOrEqual(1024);
     expect(config.uploadMaxFiles).toBe(10);
+    expect(config.reportUploadMaxBytes).toBe(4 * 1024 ** 3);
   });
 
   it('reads the number of files one upload may carry, within bounds', () => {
