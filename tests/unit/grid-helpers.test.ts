@@ -3,7 +3,7 @@ import { gridKeyAction, type Cursor } from '../../src/client/kit/grid/grid-keys'
 import { checkCellValue, normaliseCellValue } from '../../src/client/kit/grid/cell-values';
 import { activeFilterCount, filterFieldProblem, monthOfValue, valueOfMonth } from '../../src/client/kit/grid/filters';
 import { formatDate, formatDecimal, formatMoney } from '../../src/client/kit/grid/format';
-import { buildLayout, gridTemplate, rowHeaderIndex } from '../../src/client/kit/grid/layout';
+import { buildLayout, fitColumns, gridTemplate, rowHeaderIndex } from '../../src/client/kit/grid/layout';
 import { isListKeyOf, resourceOfPath } from '../../src/client/kit/grid/use-list';
 
 const dims = { rows: 100, cols: 5, page: 10 };
@@ -106,5 +106,32 @@ describe('layout and list keys', () => {
     expect(isListKeyOf(key, '/api/cms/content_owners')).toBe(true);
     expect(isListKeyOf(key, 'banks')).toBe(false);
     expect(isListKeyOf(['/api/banks/1'], '/api/banks')).toBe(false);
+  });
+});
+
+describe('fitColumns', () => {
+  const cols = [
+    { id: 'id', header: 'x', width: 100 },
+    { id: 'created', header: 'x', width: 150, optional: 2 },
+    { id: 'name', header: 'x', width: 200 },
+    { id: 'type', header: 'x', width: 120, optional: 1 },
+  ];
+  const ids = (available: number | undefined, select = false, menu = false) => fitColumns(cols, available, select, menu).map((c) => c.id);
+
+  it('keeps every column when they fit or before the width is known', () => {
+    expect(ids(570)).toEqual(['id', 'created', 'name', 'type']);
+    expect(ids(undefined)).toEqual(['id', 'created', 'name', 'type']);
+  });
+
+  it('leaves out optional columns, highest number first, until the rest fit', () => {
+    expect(ids(569)).toEqual(['id', 'name', 'type']);
+    expect(ids(420)).toEqual(['id', 'name', 'type']);
+    expect(ids(419)).toEqual(['id', 'name']);
+    // The selection box and the row menu take their width too.
+    expect(ids(570, true, true)).toEqual(['id', 'name', 'type']);
+  });
+
+  it('never leaves out a column that is not optional', () => {
+    expect(ids(10)).toEqual(['id', 'name']);
   });
 });

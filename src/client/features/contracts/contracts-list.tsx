@@ -40,6 +40,7 @@ const TABS = [
   },
 ] as const;
 
+// With the details pane beside the list, created, shares, type and currency give way first: the details show them.
 const columns: Column<Contract>[] = [
   {
     id: 'id',
@@ -79,6 +80,7 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 120,
     grow: 0,
+    optional: 2,
     cell: (c) => <TypeText type={c.contract_type} />,
   },
   {
@@ -87,6 +89,7 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 80,
     grow: 0,
+    optional: 1,
   },
   {
     id: 'vendors',
@@ -107,6 +110,7 @@ const columns: Column<Contract>[] = [
     header: 'contracts.fields.revenue_shares',
     width: 200,
     grow: 1,
+    optional: 3,
     cell: (c) => <RevenueSharesText contract={c} />,
   },
   {
@@ -123,6 +127,7 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 170,
     grow: 0,
+    optional: 4,
     cell: (c) => <Timestamp value={c.created_at} />,
   },
 ];

@@ -11,7 +11,8 @@ import { GridHeader } from './grid-header';
 import { gridKeyAction, isTypingTarget, type Cursor } from './grid-keys';
 import { GridRow, type RowActions } from './grid-row';
 import { rowsAsText } from './copy-rows';
-import { buildLayout, gridTemplate, rowHeaderIndex, type LayoutColumn } from './layout';
+import { buildLayout, fitColumns, gridTemplate, rowHeaderIndex, type LayoutColumn } from './layout';
+import { useWidth } from './use-width';
 import * as s from './styles';
 import type { Column, RowKey } from './types';
 import { deferred, useDeferred } from '../deferred';
@@ -100,7 +101,10 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const selectable = props.selectable ?? false;
   const hasSelect = selectable !== false;
   const hasMenu = Boolean(resource) && scopedCommands(resource!, 'row').length > 0;
-  const layout: LayoutColumn<T>[] = useMemo(() => buildLayout(columns, hasSelect, hasMenu), [columns, hasSelect, hasMenu]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(scrollRef, columns.some((c) => c.optional !== undefined));
+  const shown = useMemo(() => fitColumns(columns, width, hasSelect, hasMenu), [columns, width, hasSelect, hasMenu]);
+  const layout: LayoutColumn<T>[] = useMemo(() => buildLayout(shown, hasSelect, hasMenu), [shown, hasSelect, hasMenu]);
   const { template, minWidth } = useMemo(() => gridTemplate(layout), [layout]);
   const rowHeaderCol = useMemo(() => rowHeaderIndex(layout), [layout]);
   const sortBy = listState ? listState.sort_by : props.sort?.by;
@@ -163,7 +167,6 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const [menuRow, setMenuRow] = useState<number | null>(null);
   const pendingFocus = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const menuAnchor = useRef<Element | null>(null);
 
   const virtualizer = useVirtualizer({
