@@ -12,6 +12,7 @@ import { creditNoteMailJob } from './payment-buckets/credit-note-mail.js';
 import { publishJob } from './payment-buckets/publish.js';
 import { paymentBucketRoutes } from './payment-buckets/routes.js';
 import './payments/hooks.js';
+import { invoiceVerifiedMailJob } from './payments/invoice-mail.js';
 import { paymentsJob } from './payments/job.js';
 import { paymentRoutes } from './payments/routes.js';
 import { allocateJob, releaseJob } from './payouts/allocation-jobs.js';
@@ -51,4 +52,4 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */
-export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob, publishJob, creditNoteMailJob];
+export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob, publishJob, creditNoteMailJob, invoiceVerifiedMailJob];

@@ -1,6 +1,8 @@
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../http/actions.js';
 import type { PaymentEntity } from './queries.js';
+import { cancelActions } from './cancel.js';
+import { invoiceActions } from './invoice.js';
 import { transitionActions } from './transitions.js';
 
 export type PaymentAction = Action<PaymentEntity>;
@@ -10,8 +12,10 @@ export type PaymentAction = Action<PaymentEntity>;
  * is spread in here (payment files: cancel_export). The bucket tools (add_to_payment_bucket /
  * remove_from_payment_bucket) have their own routes in `bucket-actions.ts`: a 400 refusal and set-based writes. An action names its flag (`lifecycle.ts`) and the flag's roles.
  */
-export function paymentActions(_ctx: AppContext): Record<string, PaymentAction> {
+export function paymentActions(ctx: AppContext): Record<string, PaymentAction> {
   return {
     ...transitionActions,
+    ...invoiceActions(ctx),
+    ...cancelActions,
   };
 }

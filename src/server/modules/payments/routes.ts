@@ -4,10 +4,12 @@ import { PAYMENT_STATES, PAYMENT_TYPES } from '../../../shared/entities/payment.
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list-query.js';
-import { type Resource, resourceRoutes } from '../../http/resource.js';
+import { recordWriter, type Resource, resourceRoutes } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { paymentActions } from './actions.js';
-import { DETAIL_ROLES, LIST_ROLES } from './lifecycle.js';
+import { correctionCandidates } from './cancel.js';
+import { invoiceRoutes } from './invoice.js';
+import { DETAIL_ROLES, FLAG_ROLES, LIST_ROLES } from './lifecycle.js';
 import { loadPayments, type PaymentEntity } from './queries.js';
 
 const anyOf = (value: unknown) => (Array.isArray(value) ? value : [value]);
@@ -90,5 +92,15 @@ export function paymentResource(ctx: AppContext): Resource<PaymentEntity, never>
 /** /api/payments (spec 3, 2.1, 3.1, 4.1, 7.2; DOMAIN.md "Payment lifecycle"). */
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('Payment', DETAIL_ROLES, 'payment');
-  resourceRoutes<PaymentEntity, never>(app, ctx, paymentResource(ctx));
+  const resource = paymentResource(ctx);
+  const writer = recordWriter(ctx.db, resource);
+  resourceRoutes<PaymentEntity, never>(app, ctx, resource);
+  invoiceRoutes(app, ctx, writer);
+
+  /** Who may replace the payment's contract vendor when it is cancelled (spec 3, 7.2), for the cancel dialog. */
+  app.get<{ Params: { id: string } }>('/api/payments/:id/contract_vendors_for_correction', { config: { roles: FLAG_ROLES.can_be_cancelled } }, async (request) => {
+    const id = await writer.idOf(request.params.id);
+    if (!(await ctx.db.selectFrom('payments').select('id').where('id', '=', id).executeTakeFirst())) throw notFound();
+    return correctionCandidates(ctx.db, id);
+  });
 }

@@ -65,3 +65,6 @@ declare module '../../db/schema.js' {
     payment_line_items: PaymentLineItemsTable;
   }
 }
+
+/** Columns that hold storage keys (stored-files.ts keeps what they name). */
+export const paymentFiles = [{ table: 'payments', column: 'invoice_file_key' }];
