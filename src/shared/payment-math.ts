@@ -162,6 +162,32 @@ export interface VendorLineItem {
   amount: Amount;
 }
 
+/** One share's revenue and amount: what the formula gives for the summed revenue of its rows. */
+export interface ShareTotal {
+  share_type: ContractShareType;
+  rows: SourceRevenue[];
+  /** The converted revenue R of the share's rows, exact. */
+  revenue: Decimal;
+  /** The formula's result, exact. */
+  exact: Decimal;
+  /** Rounded once to the currency's unit: what the vendors share. */
+  amount: Amount;
+}
+
+/** Each share's total (in the order its first row comes): the one place the formula meets the revenue. */
+export function shareTotals(shares: ReadonlyMap<ContractShareType, ShareTerms>, revenues: readonly SourceRevenue[], currency: string): ShareTotal[] {
+  const digits = minorUnits(currency);
+  const byShare = new Map<ContractShareType, SourceRevenue[]>();
+  for (const r of revenues) byShare.set(r.share_type, [...(byShare.get(r.share_type) ?? []), r]);
+  return [...byShare].map(([type, rows]) => {
+    const terms = shares.get(type);
+    if (!terms) throw new TypeError(`contract has no ${type} share`);
+    const revenue = rows.reduce((a, r) => a.plus(toDecimal(r.revenue)), new Decimal(0));
+    const exact = shareAmount(terms, revenue);
+    return { share_type: type, rows, revenue, exact, amount: roundTo(exact, digits) };
+  });
+}
+
 /**
  * One contract's line items per contract vendor (in the order of `percentages`): each share's amount
  * is computed from its total revenue and rounded once; that amount is split across the vendors by
@@ -177,13 +203,8 @@ export function contractLineItems(
 ): VendorLineItem[][] {
   const digits = minorUnits(currency);
   const out: VendorLineItem[][] = percentages.map(() => []);
-  const byShare = new Map<ContractShareType, SourceRevenue[]>();
-  for (const r of revenues) byShare.set(r.share_type, [...(byShare.get(r.share_type) ?? []), r]);
-  for (const [type, rows] of byShare) {
-    const terms = shares.get(type);
-    if (!terms) throw new TypeError(`contract has no ${type} share`);
-    const exact = shareAmount(terms, rows.reduce((a, r) => a.plus(toDecimal(r.revenue)), new Decimal(0)));
-    const vendorParts = splitByPercentages(roundTo(exact, digits), percentages, digits);
+  for (const { share_type: type, rows, exact, amount: rounded } of shareTotals(shares, revenues, currency)) {
+    const vendorParts = splitByPercentages(rounded, percentages, digits);
     vendorParts.forEach((part, v) => {
       const exactVendor = percentOf(exact, percentages[v]);
       const sourceParts = splitByWeights(part, rows.map((r) => r.revenue), digits);
@@ -195,4 +216,23 @@ export function contractLineItems(
     });
   }
   return out;
+}
+
+/**
+ * A share's formula with its numbers filled in, for the preview: `max(1234.56 - 100.00, 0) × 30% = 340.37`.
+ * R is shown exact (as the formula sees it) and the result rounded as the run rounds it; `format`
+ * writes a decimal string (the client passes its locale's).
+ */
+export function formulaText(terms: ShareTerms, revenue: DecimalValue | string, rounded: string, format: (value: string) => string = (v) => v): string {
+  const r = format(toDecimal(revenue).toFixed());
+  const pct = (v: string | null) => `${format(toDecimal(v ?? '0').toFixed())}%`;
+  const num = (v: string | null) => format(v ?? '0');
+  switch (terms.formula) {
+    case 'rev_share':
+      return `max(${r} - ${num(terms.baseline)}, 0) × ${pct(terms.rev_share)} = ${format(rounded)}`;
+    case 'fixed_income':
+      return `${num(terms.fixed_income)} = ${format(rounded)}`;
+    case 'cap':
+      return `min(${r} × ${pct(terms.rev_share)}, ${num(terms.threshold)}) = ${format(rounded)}`;
+  }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { ValidationFailed } from '../../http/errors.js';
-import { type Amount, percentage, rate, sum, toDecimal, type Percentage } from '../../../shared/money.js';
+import { type Amount, type Decimal, percentage, rate, sum, toDecimal, type Percentage } from '../../../shared/money.js';
 import {
   contractLineItems,
   isReverseCharge,
@@ -9,9 +9,13 @@ import {
   type PaymentFigures,
   type PaymentKind,
   paymentTypeOf,
+  shareTotals,
   shareTypeOf,
   type ShareSetName,
   type ShareTerms,
+  type ShareTotal,
+  type SourceRevenue,
+  type VendorLineItem,
 } from '../../../shared/payment-math.js';
 import { shareSetOf } from '../../../shared/validation/contracts.js';
 import type { ContractShareType } from '../../../shared/entities/contract';
@@ -67,7 +71,7 @@ export function contractVendorTerms(db: Db, by: { contractId: number } | { ids: 
     .innerJoin('vendors as v', 'v.id', 'cv.vendor_id')
     .leftJoin('vendor_tax_infos as t', 't.vendor_id', 'v.id')
     .leftJoin('vendor_addresses as a', 'a.vendor_id', 'v.id')
-    .select(['cv.id', 'cv.contract_id', 'cv.vendor_id', 'cv.share_percentage', 'cv.payout_on_hold', 't.vat_percentage', 't.withholding_tax_percentage', 't.self_billing_allowed', 't.eu_tax_id', 'a.country_code'])
+    .select(['cv.id', 'cv.contract_id', 'cv.vendor_id', 'v.name', 'v.number', 'cv.share_percentage', 'cv.payout_on_hold', 't.vat_percentage', 't.withholding_tax_percentage', 't.self_billing_allowed', 't.eu_tax_id', 'a.country_code'])
     .orderBy('cv.position')
     .orderBy('cv.id');
   return ('contractId' in by ? qb.where('cv.contract_id', '=', by.contractId) : qb.where('cv.id', 'in', by.ids)).execute();
@@ -90,6 +94,108 @@ export function vendorPayment(
   return { type: paymentTypeOf(contract.overridden_payment_type, !!v.self_billing_allowed), figures };
 }
 
+type ContractRow = NonNullable<Awaited<ReturnType<typeof loadContract>>>;
+
+/** The contract with what its payments need from its organization; `lock` takes the run's row lock. */
+export async function loadContract(db: Db, contractId: number, lock: boolean) {
+  const q = db
+    .selectFrom('contracts')
+    .innerJoin('organizations as o', 'o.id', 'contracts.organization_id')
+    .select([
+      'contracts.id',
+      'contracts.contract_type',
+      'contracts.currency',
+      'contracts.organization_id',
+      'o.name as organization_name',
+      'o.country_code',
+      'o.overridden_payment_type',
+      'o.payment_due_interval_length',
+      'o.payment_due_interval_unit',
+    ])
+    .where('contracts.id', '=', contractId);
+  return (lock ? q.forUpdate('contracts') : q).executeTakeFirst();
+}
+
+/** A share's revenue rows of one source, summed in USD, with the revenue types they came as. */
+interface SourceGroup {
+  source_id: number;
+  share_type: ContractShareType;
+  types: string[];
+  usd: Decimal;
+}
+
+/** Everything the run creates for one contract, computed but not written: the run writes it, the preview shows it. */
+export interface ContractPlan {
+  contract: ContractRow;
+  set: ShareSetName;
+  shares: Map<ContractShareType, ShareTerms & { id: number }>;
+  groups: Map<string, SourceGroup>;
+  converted: (SourceRevenue & { revenue: Decimal })[];
+  totals: ShareTotal[];
+  vendors: ContractVendorTerms[];
+  /** Per contract vendor (in `vendors` order) its line items, payment type and figures. */
+  items: VendorLineItem[][];
+  payments: { type: PaymentKind; state: 'new' | 'on_hold'; figures: PaymentFigures }[];
+  revenueTypes: string[];
+  endDate: string;
+  dueDate: string;
+}
+
+/**
+ * One contract's payments as the run would create them (DOMAIN "Payment run"), or null when it has
+ * nothing to pay (no revenue under its shares, no contract vendors). The run calls it on the locked
+ * contract inside its transaction; the preview calls it as it is, so both compute the same cents.
+ */
+export async function planContract(db: Db, payout: { id: number; month: string }, contract: ContractRow, usdRate: string): Promise<ContractPlan | null> {
+  const shareRows = await db.selectFrom('contract_revenue_shares').selectAll().where('contract_id', '=', contract.id).execute();
+  const set: ShareSetName = shareSetOf(shareRows.map((s) => s.type)) ?? 'separate';
+  const shares = new Map<ContractShareType, ShareTerms & { id: number }>(
+    shareRows.map((s) => [s.type as ContractShareType, { id: s.id, formula: s.formula, rev_share: s.rev_share, baseline: s.baseline, fixed_income: s.fixed_income, threshold: s.threshold } as ShareTerms & { id: number }]),
+  );
+  // Set-based: the payout's rows summed per source and revenue type in the database.
+  const revenue = await sql<{ source_id: number; revenue_type: RevenueType; revenue: string }>`
+    SELECT v.revenue_source_id::int AS source_id, v.revenue_type, sum(v.revenue)::text AS revenue
+    FROM payout_revenues v JOIN contract_revenue_sources crs ON crs.revenue_source_id = v.revenue_source_id
+    WHERE v.payout_id = ${payout.id} AND crs.contract_id = ${contract.id}
+    GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
+  const groups = new Map<string, SourceGroup>();
+  for (const r of revenue.rows) {
+    const share_type = shareTypeOf(set, r.revenue_type);
+    if (!shares.has(share_type)) continue; // revenue under a share the contract does not have earns nothing
+    const key = `${r.source_id}|${share_type}`;
+    const g = groups.get(key) ?? { source_id: r.source_id, share_type, types: [], usd: toDecimal('0') };
+    g.types.push(r.revenue_type);
+    g.usd = g.usd.plus(toDecimal(r.revenue));
+    groups.set(key, g);
+  }
+  const lines = [...groups.values()];
+  if (lines.length === 0) return null;
+  const vendors = await contractVendorTerms(db, { contractId: contract.id });
+  if (vendors.length === 0) return null;
+
+  const converted = lines.map((l) => ({ source_id: l.source_id, share_type: l.share_type, revenue: l.usd.times(toDecimal(rate(usdRate))) }));
+  const items = contractLineItems(shares, converted, vendors.map((v) => percentage(v.share_percentage)), contract.currency);
+  const payments = vendors.map((v, i) => ({
+    ...vendorPayment(contract, v, sum(items[i].map((it) => it.amount))),
+    state: v.payout_on_hold ? ('on_hold' as const) : ('new' as const),
+  }));
+  const monthEnd = addInterval(payout.month, 1, 'm');
+  return {
+    contract,
+    set,
+    shares,
+    groups,
+    converted,
+    totals: shareTotals(shares, converted, contract.currency),
+    vendors,
+    items,
+    payments,
+    revenueTypes: [...new Set(lines.flatMap((l) => l.types))].sort(),
+    endDate: new Date(Date.parse(`${monthEnd}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10),
+    dueDate: addInterval(new Date().toISOString().slice(0, 10), contract.payment_due_interval_length, contract.payment_due_interval_unit),
+  };
+}
+
 /**
  * Creates one contract's payments in ONE transaction on the locked contract: nothing when the payout
  * already has its run payments (a retry, a second start), otherwise one payment per contract vendor
@@ -98,73 +204,35 @@ export function vendorPayment(
  */
 export async function runContract(db: Db, payout: { id: number; month: string }, contractId: number, usdRate: string, userId: number | null): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const contract = await trx
-      .selectFrom('contracts')
-      .innerJoin('organizations as o', 'o.id', 'contracts.organization_id')
-      .select(['contracts.id', 'contracts.currency', 'contracts.organization_id', 'o.country_code', 'o.overridden_payment_type', 'o.payment_due_interval_length', 'o.payment_due_interval_unit'])
-      .where('contracts.id', '=', contractId)
-      .forUpdate('contracts')
-      .executeTakeFirst();
+    const contract = await loadContract(trx, contractId, true);
     if (!contract) return 0;
     const done = await trx.selectFrom('payments').select('id').where('payout_id', '=', payout.id).where('contract_id', '=', contractId).where('cancelled_payment_id', 'is', null).executeTakeFirst();
     if (done) return 0;
-
-    const shareRows = await trx.selectFrom('contract_revenue_shares').selectAll().where('contract_id', '=', contractId).execute();
-    const set: ShareSetName = shareSetOf(shareRows.map((s) => s.type)) ?? 'separate';
-    const shares = new Map<ContractShareType, ShareTerms & { id: number }>(
-      shareRows.map((s) => [s.type as ContractShareType, { id: s.id, formula: s.formula, rev_share: s.rev_share, baseline: s.baseline, fixed_income: s.fixed_income, threshold: s.threshold } as ShareTerms & { id: number }]),
-    );
-    // Set-based: the payout's rows summed per source and revenue type in the database.
-    const revenue = await sql<{ source_id: number; revenue_type: RevenueType; revenue: string }>`
-      SELECT v.revenue_source_id::int AS source_id, v.revenue_type, sum(v.revenue)::text AS revenue
-      FROM payout_revenues v JOIN contract_revenue_sources crs ON crs.revenue_source_id = v.revenue_source_id
-      WHERE v.payout_id = ${payout.id} AND crs.contract_id = ${contractId}
-      GROUP BY 1, 2 ORDER BY 1, 2`.execute(trx);
-    const groups = new Map<string, { source_id: number; share_type: ContractShareType; types: string[]; usd: ReturnType<typeof toDecimal> }>();
-    for (const r of revenue.rows) {
-      const share_type = shareTypeOf(set, r.revenue_type);
-      if (!shares.has(share_type)) continue; // revenue under a share the contract does not have earns nothing
-      const key = `${r.source_id}|${share_type}`;
-      const g = groups.get(key) ?? { source_id: r.source_id, share_type, types: [], usd: toDecimal('0') };
-      g.types.push(r.revenue_type);
-      g.usd = g.usd.plus(toDecimal(r.revenue));
-      groups.set(key, g);
-    }
-    const lines = [...groups.values()];
-    if (lines.length === 0) return 0;
-
-    const vendors = await contractVendorTerms(trx, { contractId });
-    if (vendors.length === 0) return 0;
-
-    const converted = lines.map((l) => ({ source_id: l.source_id, share_type: l.share_type, revenue: l.usd.times(toDecimal(rate(usdRate))) }));
-    const items = contractLineItems(shares, converted, vendors.map((v) => percentage(v.share_percentage)), contract.currency);
-    const monthEnd = addInterval(payout.month, 1, 'm');
-    const endDate = new Date(Date.parse(`${monthEnd}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-    const today = new Date().toISOString().slice(0, 10);
-    const dueDate = addInterval(today, contract.payment_due_interval_length, contract.payment_due_interval_unit);
-    const revenueTypes = [...new Set(lines.flatMap((l) => l.types))].sort();
+    const plan = await planContract(trx, payout, contract, usdRate);
+    if (!plan) return 0;
+    const { shares, groups, converted, items } = plan;
 
     let created = 0;
-    for (const [i, v] of vendors.entries()) {
-      const { type, figures: f } = vendorPayment(contract, v, sum(items[i].map((it) => it.amount)));
+    for (const [i, v] of plan.vendors.entries()) {
+      const { type, state, figures: f } = plan.payments[i];
       const inserted = await trx
         .insertInto('payments')
         .values({
           type,
-          state: v.payout_on_hold ? 'on_hold' : 'new',
-          state_before_hold: v.payout_on_hold ? 'new' : null,
+          state,
+          state_before_hold: state === 'on_hold' ? 'new' : null,
           payout_id: payout.id,
           organization_id: contract.organization_id,
           contract_id: contractId,
           contract_vendor_id: v.id,
           vendor_id: v.vendor_id,
-          revenue_types: revenueTypes,
+          revenue_types: plan.revenueTypes,
           currency: contract.currency,
           currency_rate: usdRate,
           reverse_charge: f.reverse_charge,
           start_date: payout.month,
-          end_date: endDate,
-          due_date: dueDate,
+          end_date: plan.endDate,
+          due_date: plan.dueDate,
           amount: f.amount,
           vat_percentage: f.vat_percentage,
           vat_amount: f.vat_amount,

@@ -11,6 +11,7 @@ import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { sendPaymentsJob } from '../payments/job.js';
+import { paymentsPreview } from '../payments/preview.js';
 import { checkRates, contractsOfPayout, payoutRates } from '../payments/run.js';
 import { registerRevenueSourceUsage } from '../revenue-sources/queries.js';
 import { ALLOCATE_JOB, RELEASE_JOB, sendRevenueJob } from './allocation-jobs.js';
@@ -179,6 +180,16 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
       WHERE p.payout_id = ${id}
       GROUP BY o.id, o.name, p.currency ORDER BY o.name, o.id, p.currency`.execute(db);
     return { entries: rows.rows };
+  });
+
+  /**
+   * What the payment run would create (beyond the spec): per contract and vendor the revenue by share
+   * type, the formula with its numbers, the split, VAT, WHT and total, by the run's own code.
+   */
+  app.get<{ Params: { id: string } }>('/api/payouts/:id/payments_preview', { config: { roles: PAYOUT_ROLES } }, async (request) => {
+    const id = await writer.idOf(request.params.id);
+    const payout = await writer.answer(db, id, currentUser(request));
+    return paymentsPreview(db, { id, month: payout.month });
   });
 
   /** Allocated and unallocated revenue per content owner, revenue type and currency (3.3). */
