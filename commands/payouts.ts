@@ -1,5 +1,6 @@
 import type { Payout, PayoutFile } from '../src/shared/entities/payout';
-import { api } from '../src/client/api/client';
+import { api, ApiError } from '../src/client/api/client';
+import { errorText } from '../src/client/lib/i18n';
 import { previewDialog, revenueTypesDialog, uploadDialog } from '../src/client/features/payouts/dialogs';
 import { ratesDraft } from '../src/client/features/payouts/rates-draft';
 import { routePath } from '../src/client/route-table';
@@ -51,6 +52,14 @@ function openOnPage<T>(ctx: CommandContext, payout: Payout, target: { open(t: T)
 
 const flag = (allowed: boolean, reason: string): Availability => (allowed ? ok : { enabled: false, reason });
 
+/** Spec 3, 8: the server's message of a refused create (or delete, when it has one) as the error toast. */
+function serverMessage(ctx: CommandContext, error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return (error as Error).message;
+  const key = error.errors ? Object.values(error.errors).flat()[0] : undefined;
+  if (typeof key === 'string') return errorText(ctx.t, key);
+  return typeof error.body === 'object' && error.body && 'error' in error.body ? error.message : undefined;
+}
+
 /**
  * Payouts (spec 3, 2.3, 4.2 and 6, role `payouts`): new, show and delete; on the payout's page upload
  * files, allocate and delete revenues (by the server's `can_*` flags), save the currency rates; per
@@ -94,6 +103,39 @@ export const payoutsCommands: Command[] = [
     'payouts.commands.delete_revenues',
     (p) => flag(p.can_delete_revenues && !p.jobs_pending && p.allocated_revenue_types.length > 0, p.jobs_pending ? 'payouts.reasons.jobs_pending' : 'payouts.reasons.cannot_delete_revenues'),
     (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'delete' }, 'revenues'),
+  ),
+  pageCommand(
+    'payouts.create_payments',
+    'payouts.commands.create_payments',
+    (p) => flag(p.can_create_payments, p.jobs_pending ? 'payouts.reasons.jobs_pending' : 'payouts.reasons.cannot_create_payments'),
+    async (ctx, p) => {
+      ctx.navigate(routePath('payouts.show', { id: p.id, tab: 'payments' }));
+      try {
+        await api.post(`/api/payouts/${p.id}/payments`);
+        ctx.services.notify('success', ctx.t('payouts.payments.created'));
+      } catch (error) {
+        ctx.services.notify('error', serverMessage(ctx, error) ?? ctx.t('payouts.payments.create_failed'));
+      } finally {
+        ctx.services.invalidate(`/api/payouts/${p.id}`);
+      }
+    },
+  ),
+  pageCommand(
+    'payouts.delete_payments',
+    'payouts.commands.delete_payments',
+    (p) => flag(p.can_delete_payments, p.jobs_pending ? 'payouts.reasons.jobs_pending' : 'payouts.reasons.cannot_delete_payments'),
+    async (ctx, p) => {
+      if (!(await ctx.services.confirm(ctx.t('payouts.payments.delete_confirmation'), { confirmLabel: 'payouts.commands.delete_payments', danger: true }))) return;
+      try {
+        await api.delete(`/api/payouts/${p.id}/payments`);
+        ctx.services.notify('success', ctx.t('payouts.payments.deleted'));
+      } catch (error) {
+        const message = serverMessage(ctx, error);
+        if (message) ctx.services.notify('error', message);
+      } finally {
+        ctx.services.invalidate(`/api/payouts/${p.id}`);
+      }
+    },
   ),
   {
     id: 'payouts.save_currency_rates',

@@ -241,5 +241,6 @@ describe('length limits', () => {
     expect(errorsOf(emailAddress(), `${'a'.repeat(250)}@b.cd`)).toEqual(['too_long:254']);
     expect(splitMessageKey('too_long:255')).toEqual({ key: 'too_long', count: 255 });
     expect(splitMessageKey('blank')).toEqual({ key: 'blank' });
+    expect(splitMessageKey('missing_currency_rate: USD->EUR, USD->JPY')).toEqual({ key: 'missing_currency_rate', detail: 'USD->EUR, USD->JPY' });
   });
 });

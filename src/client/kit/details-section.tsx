@@ -60,24 +60,34 @@ export const detailsTable = css({
   '& th, & td': { borderBottomWidth: '1px', borderColor: 'border', px: '2', py: '1.5', textAlign: 'left', verticalAlign: 'middle', overflowWrap: 'anywhere' },
   '& thead th': { color: 'fg.muted', fontWeight: '600', fontSize: 'xs' },
   '& td[data-actions]': { whiteSpace: 'nowrap', textAlign: 'right' },
+  // Amounts line up on the right, digit under digit.
+  '& [data-num]': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
 });
+
+/** A column of a details table: its header's translation key, `num` for amounts (right-aligned, as its cells with `data-num`). */
+export type DetailsColumn = string | { key: string; num: true };
 
 /**
  * A details section's table: column headers by translation key, one row per item (`row` answers its
- * `<tr>`), or the `empty` text when there are none.
+ * `<tr>`), or the `empty` text when there are none. `caption` names the table for screen readers when
+ * several sit in one section.
  */
-export function DetailsTable<T>({ columns, items, row, empty = 'grid.none' }: { columns: string[]; items: readonly T[]; row(item: T): ReactNode; empty?: string }) {
+export function DetailsTable<T>({ columns, items, row, empty = 'grid.none', caption }: { columns: DetailsColumn[]; items: readonly T[]; row(item: T): ReactNode; empty?: string; caption?: string }) {
   const t = useT();
   if (items.length === 0) return <p className={muted}>{t(empty)}</p>;
   return (
     <table className={detailsTable}>
+      {caption && <caption className="sr-only">{caption}</caption>}
       <thead>
         <tr>
-          {columns.map((key) => (
-            <th key={key} scope="col">
-              {t(key)}
-            </th>
-          ))}
+          {columns.map((c) => {
+            const key = typeof c === 'string' ? c : c.key;
+            return (
+              <th key={key} scope="col" data-num={typeof c === 'string' ? undefined : ''}>
+                {t(key)}
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>{items.map(row)}</tbody>

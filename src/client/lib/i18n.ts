@@ -56,8 +56,9 @@ const formatIsoDate = (iso: string) => iso.split('-').reverse().join('.');
 
 /** Text of a validation message key (`blank`, `too_long:255`), phrased to follow a label: "is too long (at most 255 characters)". */
 export function errorText(t: Translate, message: string): string {
-  const { key, count, date } = splitMessageKey(message);
+  const { key, count, date, detail } = splitMessageKey(message);
   if (date !== undefined) return t(`form_errors.${key}`, { date: formatIsoDate(date) });
+  if (detail !== undefined) return t(`form_errors.${key}`, { detail });
   return t(`form_errors.${key}`, count === undefined ? undefined : { count });
 }
 

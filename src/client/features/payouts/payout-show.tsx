@@ -12,6 +12,7 @@ import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 import { CurrencyRatesTab } from './currency-rates-tab';
 import { FilesTab, fileState } from './files-tab';
+import { PaymentsTab } from './payments-tab';
 import { PayoutTypes } from './payout-types';
 import { PreviewDialog } from './preview-dialog';
 import { RevenueTypesDialog } from './revenue-types-dialog';
@@ -22,7 +23,6 @@ import { UploadDialog } from './upload-dialog';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: 0, h: '100%' });
 const head = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', '& h1': { mb: 0, mr: 'auto' } });
-const note = css({ m: 0, color: 'fg.muted', fontSize: 'sm' });
 const running = css({ fontSize: 'sm', color: 'fg.muted', minH: '20px' });
 
 /** Spec 3, 4.2 and 9: a payout with running jobs is read again every 10 seconds. */
@@ -57,7 +57,6 @@ function PendingJobs({ payout }: { payout: Payout }) {
  * currency rates, payments. The dialogs its commands open are mounted here, whichever tab shows.
  */
 export default function PayoutShow({ params }: ScreenProps) {
-  const t = useT();
   const path = `/api/payouts/${params.id}`;
   const { record: payout, status, reload } = useRecordPage<Payout>('payouts', path, { refreshInterval: (p) => (p && runningJobs(p).length > 0 ? POLL_MS : 0) });
   // When the jobs are done, what they changed (revenues, rates, previews) is read again.
@@ -87,7 +86,7 @@ export default function PayoutShow({ params }: ScreenProps) {
       ) : tab === 'currency-rates' ? (
         <CurrencyRatesTab payout={payout} />
       ) : tab === 'payments' ? (
-        <p className={note}>{t('payouts.payments_later')}</p>
+        <PaymentsTab payout={payout} />
       ) : (
         <FilesTab payout={payout} />
       )}

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signIn, withAppDb } from './support';
+
+/**
+ * Payments (issue 15) from the keyboard. The payout's payments tab: the preview of the run (a missing
+ * rate named first), create payments (its job runs, the page polls), the summary, delete payments.
+ * Each test arranges its own organization, contract and payout, so the demo data stays as it is.
+ */
+
+/** Runs a command from the palette by its title. */
+async function runCommand(page: Page, title: string) {
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type(title);
+  await expect(palette.getByRole('option', { name: new RegExp(title) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+}
+
+/** Tabs until `target` has the focus. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, shift = false) {
+  for (let i = 0; i < 30 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+  await expect(target).toBeFocused();
+}
+
+/**
+ * An organization with one vendor (19 % VAT) on a signed contract (indirect share: 30 % over a 100.00
+ * baseline), one revenue source with 1234.56 USD allocated in a payout of `month`, and the payout's
+ * USD→EUR rate `rate`. Answers the payout's and the contract's ids.
+ */
+async function arrangePayout(tag: string, month: string, rate: string): Promise<{ payoutId: number; contractId: number; orgName: string }> {
+  return withAppDb(async (db) => {
+    const n = 800 + Math.floor(Math.random() * 99_000);
+    const orgName = `E2E ${tag} ${n} GmbH`;
+    const one = async (text: string, values: unknown[]) => (await db.query<{ id: number }>(text, values)).rows[0].id;
+    const org = await one(
+      `INSERT INTO organizations (name, number, country_code, currency, city, postal_code, street, street_number, vendor_source_prefix_external, vendor_source_prefix_internal, vendor_source_prefix_network)
+       VALUES ($1, $2, 'DE', 'EUR', 'Berlin', '10115', 'Invalidenstraße', '3', $3, $4, $5) RETURNING id`,
+      [orgName, `E${n}`, '901', '902', '903'],
+    );
+    const vendor = await one(`INSERT INTO vendors (organization_id, number, name, type) VALUES ($1, 1, $2, 'company') RETURNING id`, [org, `E2E ${tag} Vendor`]);
+    await db.query(`INSERT INTO vendor_tax_infos (vendor_id, vat_percentage, withholding_tax_percentage) VALUES ($1, 19, 0)`, [vendor]);
+    const contract = await one(
+      `INSERT INTO contracts (organization_id, contract_type, currency, start_date, state, credit_note_type) VALUES ($1, 'adsense', 'EUR', '2020-01-01', 'signed', 'short') RETURNING id`,
+      [org],
+    );
+    await db.query(`INSERT INTO contract_revenue_shares (contract_id, type, formula, rev_share, baseline) VALUES ($1, 'indirect', 'rev_share', 30, 100.00)`, [contract]);
+    await db.query(`INSERT INTO contract_vendors (contract_id, vendor_id, share_percentage, position) VALUES ($1, $2, 100, 0)`, [contract, vendor]);
+    const source = await one(`INSERT INTO revenue_sources (type, reference_id, organization_id) VALUES ('youtube_label', $1, $2) RETURNING id`, [`E2E-${tag}-${n}`, org]);
+    await db.query(`INSERT INTO contract_revenue_sources (contract_id, revenue_source_id) VALUES ($1, $2)`, [contract, source]);
+    const payoutId = await one(`INSERT INTO payouts (month, payout_types, label) VALUES ($1, '{adsense}', $2) RETURNING id`, [month, `E2E ${tag} ${n}`]);
+    await db.query(`INSERT INTO currency_rates (date, base_currency, target_currency, rate, payout_id) VALUES ($1, 'USD', 'EUR', $2, $3)`, [month, rate, payoutId]);
+    await db.query(
+      `INSERT INTO payout_revenues (payout_id, payout_file_id, revenue_type, revenue, revenue_source_id, allocated_by) VALUES ($1, 0, 'adsense', 1000.00, $2, 'manual'), ($1, 0, 'audio_tier', 234.56, $2, 'manual')`,
+      [payoutId, source],
+    );
+    return { payoutId, contractId: contract, orgName };
+  });
+}
+
+test("previews, creates and deletes a payout's payments, keyboard only", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { payoutId, contractId, orgName } = await arrangePayout('Preview', '2024-03-01', '0');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+  await page.goto(`/payouts/${payoutId}/show/payments`);
+
+  // A zero rate: the preview names the pair, and the run is refused with the same message.
+  const preview = page.getByRole('region', { name: 'Preview of the payment run' });
+  await expect(preview.getByRole('alert')).toHaveText('A currency rate is missing or zero for USD->EUR: add it on the currency rates tab before creating payments.');
+  await runCommand(page, 'Create payments');
+  // the refusal's toast beside the preview's alert
+  await expect(page.getByText('A currency rate is missing or zero for USD->EUR', { exact: false })).toHaveCount(2);
+  await withAppDb((db) => db.query(`UPDATE currency_rates SET rate = 1 WHERE payout_id = $1`, [payoutId]));
+  await page.reload();
+
+  // The preview: 1234.56 USD at 1, max(1234.56 - 100.00, 0) × 30% = 340.37; VAT 19 % 64.67; total 405.04.
+  const toggle = preview.getByRole('button', { name: `Contract ${contractId}` });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const shares = preview.getByRole('table', { name: `Revenue by share type of contract ${contractId}` });
+  await expect(shares.getByRole('row', { name: /Indirect/ })).toContainText('max(1,234.56 - 100.00, 0) × 30% = 340.37');
+  const vendors = preview.getByRole('table', { name: `Payments for the vendors of contract ${contractId}` });
+  await expect(vendors.getByRole('row', { name: /E2E Preview Vendor/ })).toContainText('405.04 EUR');
+  await expect(preview.getByRole('table', { name: 'Would create' }).getByRole('row', { name: new RegExp(orgName) })).toContainText('64.67 EUR');
+  await expectNoAxeViolations(page);
+  // The contract folds and opens from the keyboard.
+  await tabTo(page, toggle);
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(shares).toBeHidden();
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+  // Create: the job runs, the page polls until it is done and the summary shows the payment.
+  await runCommand(page, 'Create payments');
+  await expect(page.getByText('Payments are being created')).toBeVisible();
+  const summary = page.getByRole('grid', { name: 'Payments summary' });
+  await expect(summary.getByRole('row', { name: new RegExp(orgName) })).toContainText('405.04 EUR', { timeout: 40_000 });
+  await expect(preview.getByText('payments created')).toBeVisible();
+  await expect(preview.getByText("Nothing left to create: every contract's payments exist")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Delete while all are new: confirmed, then the summary is empty and the run can be started again.
+  await runCommand(page, 'Delete payments');
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Delete all payments of this payout?');
+  await expectNoAxeViolations(page);
+  await tabTo(page, confirm.getByRole('button', { name: 'Delete payments' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Payments of this payout deleted')).toBeVisible();
+  await expect(summary.getByText('This payout has no payments yet')).toBeVisible();
+  await expect(page.locator('[data-command="payouts.create_payments"]')).not.toHaveAttribute('aria-disabled', 'true');
+});
