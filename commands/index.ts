@@ -18,6 +18,7 @@ import { vendorFilesCommands, vendorFilesLookups } from './vendor-files';
 import { contractsCommands, contractsLookups } from './contracts';
 import { payoutsCommands, payoutsLookups } from './payouts';
 import { unallocatedRevenuesCommands, unallocatedRevenuesLookups } from './unallocated-revenues';
+import { paymentBucketsCommands, paymentBucketsLookups } from './payment-buckets';
 
 let registered = false;
 
@@ -44,6 +45,7 @@ export function registerAllCommands(): void {
     ...contractsCommands,
     ...payoutsCommands,
     ...unallocatedRevenuesCommands,
+    ...paymentBucketsCommands,
   ]);
   registerLookups([
     ...banksLookups,
@@ -62,5 +64,6 @@ export function registerAllCommands(): void {
     ...contractsLookups,
     ...payoutsLookups,
     ...unallocatedRevenuesLookups,
+    ...paymentBucketsLookups,
   ]);
 }

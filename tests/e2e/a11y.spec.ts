@@ -30,6 +30,7 @@ const TABLES: Record<string, string> = {
   vendors: 'vendors',
   contracts: 'contracts',
   payouts: 'payouts',
+  payment_buckets: 'payment_buckets',
 };
 // Frames without an area screen yet: one placeholder and the not-found page stand for them.
 const EXTRA = ['/', '/payments', '/no-such-page'];

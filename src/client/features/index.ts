@@ -16,6 +16,7 @@ import { vendorFilesScreens } from './vendor-files';
 import { contractsScreens } from './contracts';
 import { payoutsScreens } from './payouts';
 import { unallocatedRevenuesScreens } from './unallocated-revenues';
+import { paymentBucketsScreens } from './payment-buckets';
 
 /** What a screen receives: its route and the route's parameters. */
 export interface ScreenProps {
@@ -44,4 +45,5 @@ export const screens: Record<string, ComponentType<ScreenProps>> = {
   ...contractsScreens,
   ...payoutsScreens,
   ...unallocatedRevenuesScreens,
+  ...paymentBucketsScreens,
 };

@@ -1,0 +1,129 @@
+import type { Payment } from '../src/shared/entities/payment';
+import type { PaymentBucket } from '../src/shared/entities/payment-bucket';
+import { api } from '../src/client/api/client';
+import { addToBucketDialog } from '../src/client/features/payment-buckets/dialogs';
+import { routePath } from '../src/client/route-table';
+import type { Lookup } from './lookups';
+import { recordLookup } from './record-lookup';
+import { deleteFailureMessage, resourceCommands } from './resource';
+import type { Availability, Command, CommandContext } from './types';
+
+const R = 'payment_buckets';
+const ROLES = ['payment_buckets'];
+const PAYMENTS = 'payments';
+const group = 'commands.groups.actions';
+const ok: Availability = { enabled: true };
+const flag = (allowed: boolean, reason: string): Availability => (allowed ? ok : { enabled: false, reason });
+
+/** The bucket a page is about (its details or edit page), with the server's flags. */
+const bucketOnPage = (ctx: CommandContext): PaymentBucket | undefined => (ctx.entity?.resource === R ? (ctx.entity.record as unknown as PaymentBucket) : undefined);
+
+/** A bucket page's command: hidden elsewhere, disabled with the reason when the bucket's flag says no. */
+function pageCommand(id: string, title: string, rule: (b: PaymentBucket) => Availability, run: (ctx: CommandContext, b: PaymentBucket) => void | Promise<void>, hotkey?: string): Command {
+  return {
+    id,
+    title,
+    group,
+    roles: ROLES,
+    hotkey,
+    when: (ctx) => {
+      const b = bucketOnPage(ctx);
+      return b ? rule(b) : { hidden: true };
+    },
+    run: (ctx) => run(ctx, bucketOnPage(ctx)!),
+  };
+}
+
+/** A job started on the bucket (4.3): the success says it runs, a refusal is the error toast (spec 3, 8). */
+async function startJob(ctx: CommandContext, b: PaymentBucket, action: 'publish_payments' | 'create_payment_files') {
+  try {
+    await api.post(`/api/payment_buckets/${b.id}/${action}`);
+    ctx.services.notify('success', ctx.t(`payment_buckets.started.${action}`));
+  } catch (error) {
+    ctx.services.notify('error', `${ctx.t(`payment_buckets.failed.${action}`)} ${deleteFailureMessage(ctx, error)}`);
+  } finally {
+    ctx.services.invalidate(`/api/payment_buckets/${b.id}`);
+  }
+}
+
+/** The selected payments of the payments list (the bulk toolbar), or the one row of a row menu. */
+const selectedPayments = (ctx: CommandContext): Payment[] => (ctx.selection?.resource === PAYMENTS ? (ctx.selection.rows as Payment[]) : []);
+
+/** Bucket tools act on every selected payment, enabled only when each has the flag (spec 3, 2.1, 4.1). */
+function bucketTool(id: string, title: string, key: 'can_be_added_to_bucket' | 'can_be_removed_from_bucket', reason: string, run: (ctx: CommandContext, rows: Payment[]) => void | Promise<void>): Command {
+  return {
+    id,
+    title,
+    group,
+    roles: ROLES,
+    scope: { resource: PAYMENTS, kind: 'bulk' },
+    when: (ctx) => {
+      if (ctx.selection?.resource !== PAYMENTS) return { hidden: true };
+      const rows = selectedPayments(ctx);
+      if (rows.length === 0) return { enabled: false, reason: 'commands.reasons.nothing_selected' };
+      return flag(rows.every((p) => p[key]), reason);
+    },
+    run: (ctx) => run(ctx, selectedPayments(ctx)),
+  };
+}
+
+/**
+ * Payment buckets (spec 3, 2.2, 4.3, 6, role `payment_buckets`): show, edit and delete (only while
+ * empty), publish and create payment files on the bucket's page by its flags; in the payments list the
+ * bucket tools add the selected payments to a bucket (a dialog) or take them out.
+ */
+export const paymentBucketsCommands: Command[] = [
+  ...resourceCommands<PaymentBucket>({
+    resource: R,
+    api: '/api/payment_buckets',
+    roles: ROLES,
+    deleted: 'payment_buckets.deleted',
+    show: true,
+    delete: (b) => flag(b.can_be_deleted, 'payment_buckets.reasons.not_deletable'),
+  }),
+  pageCommand(
+    'payment_buckets.edit_current',
+    'payment_buckets.commands.edit',
+    () => ok,
+    (ctx, b) => ctx.navigate(routePath('payment_buckets.edit', { id: b.id })),
+  ),
+  pageCommand(
+    'payment_buckets.publish_payments',
+    'payment_buckets.commands.publish_payments',
+    (b) => flag(b.can_publish_payments, b.jobs_pending ? 'payment_buckets.reasons.jobs_pending' : 'payment_buckets.reasons.nothing_to_publish'),
+    (ctx, b) => startJob(ctx, b, 'publish_payments'),
+  ),
+  pageCommand(
+    'payment_buckets.create_payment_files',
+    'payment_buckets.commands.create_payment_files',
+    (b) => flag(b.can_create_payment_files, b.jobs_pending ? 'payment_buckets.reasons.jobs_pending' : 'payment_buckets.reasons.nothing_to_export'),
+    (ctx, b) => startJob(ctx, b, 'create_payment_files'),
+  ),
+  bucketTool('payments.add_to_payment_bucket_selected', 'payment_buckets.commands.add_to_bucket', 'can_be_added_to_bucket', 'payment_buckets.reasons.cannot_add', (ctx, rows) => {
+    if (!addToBucketDialog.open(rows.map((p) => p.id))) ctx.services.notify('warning', ctx.t('payment_buckets.reasons.open_payments_list'));
+  }),
+  bucketTool('payments.remove_from_payment_bucket_selected', 'payment_buckets.commands.remove_from_bucket', 'can_be_removed_from_bucket', 'payment_buckets.reasons.cannot_remove', async (ctx, rows) => {
+    try {
+      await api.post('/api/payments/remove_from_payment_bucket', { ids: rows.map((p) => p.id) });
+      ctx.services.notify('success', ctx.t('payment_buckets.removed', { count: rows.length }));
+    } catch (error) {
+      ctx.services.notify('error', `${ctx.t('payment_buckets.remove_failed')} ${deleteFailureMessage(ctx, error)}`);
+    } finally {
+      ctx.services.invalidate('/api/payments');
+    }
+  }),
+];
+
+/** The palette finds buckets by name and opens their details. */
+export const paymentBucketsLookups: Lookup[] = [
+  recordLookup<{ id: number; name: string }>({
+    id: R,
+    title: 'payment_buckets.title',
+    roles: ROLES,
+    path: '/api/payment_buckets/lookup',
+    label: (b) => b.name,
+    detail: (b) => `#${b.id}`,
+    href: (id) => routePath('payment_buckets.show', { id }),
+  }),
+];
+

@@ -1,0 +1,169 @@
+import { useEffect, useRef } from 'react';
+import { css } from 'styled-system/css';
+import { button } from 'styled-system/recipes';
+import type { PaymentsSummaryRow } from '../../../shared/entities/payment';
+import type { PaymentBucket, PaymentFile } from '../../../shared/entities/payment-bucket';
+import { DetailsSection, DetailsTable, Facts } from '../../kit/details-section';
+import { CopyButton } from '../../kit/fields/copy-button';
+import { formatDisplayMonth } from '../../kit/fields';
+import { FormTitle } from '../../kit/form';
+import { CommandButton, Timestamp } from '../../kit/grid';
+import { RecordLoadState, useRecordPage } from '../../kit/record-page';
+import { StateChip } from '../../kit/state-chip';
+import { downloadFile } from '../../lib/download';
+import { invalidateResource } from '../../lib/invalidate';
+import { useT } from '../../lib/i18n';
+import { routePath } from '../../route-table';
+import { Money } from '../payouts/money-cell';
+import type { ScreenProps } from '../index';
+import { POLL_MS } from './jobs';
+
+const page = css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: '1100px' });
+const head = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', '& h1': { mb: 0, mr: 'auto' } });
+const running = css({ fontSize: 'sm', color: 'fg.muted', minH: '20px' });
+const end = css({ textAlign: 'right !important', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
+const digestCell = css({ display: 'inline-flex', alignItems: 'center', gap: '1' });
+
+/** The first characters of a SHA-256, enough to tell files apart on screen; the full value is in the tooltip and copied by the button. */
+const shortDigest = (digest: string) => digest.slice(0, 10);
+
+function SummaryRow({ row }: { row: PaymentsSummaryRow }) {
+  return (
+    <tr>
+      <th scope="row">{row.organization_name}</th>
+      <td>{row.currency}</td>
+      <td className={end}>{row.payments_count}</td>
+      <td className={end}>
+        <Money value={row.amount} currency={row.currency} />
+      </td>
+      <td className={end}>
+        <Money value={row.vat_amount} currency={row.currency} />
+      </td>
+      <td className={end}>
+        <Money value={row.wht_amount} currency={row.currency} />
+      </td>
+      <td className={end}>
+        <Money value={row.total_amount} currency={row.currency} />
+      </td>
+    </tr>
+  );
+}
+
+function FileRow({ file }: { file: PaymentFile }) {
+  const t = useT();
+  const name = file.url.split('/').pop() ?? `payment-file-${file.id}`;
+  return (
+    <tr>
+      <th scope="row">{file.organization.name}</th>
+      <td>{file.currency}</td>
+      <td>
+        <span className={digestCell}>
+          <StateChip tone="neutral" title={file.digest}>
+            <span aria-hidden="true">{shortDigest(file.digest)}</span>
+            <span className={css({ srOnly: true })}>{t('payment_buckets.files.digest_full', { digest: file.digest })}</span>
+          </StateChip>
+          <CopyButton value={file.digest} label={t('payment_buckets.files.digest')} />
+        </span>
+      </td>
+      <td className={end}>{file.payments_count}</td>
+      <td className={end}>
+        <Money value={file.amount} currency={file.currency} />
+      </td>
+      <td className={end}>
+        <Money value={file.vat_amount} currency={file.currency} />
+      </td>
+      <td className={end}>
+        <Money value={file.wht_amount} currency={file.currency} />
+      </td>
+      <td className={end}>
+        <Money value={file.total_amount} currency={file.currency} />
+      </td>
+      <td>
+        <Timestamp value={file.created_at} />
+      </td>
+      <td data-actions="">
+        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void downloadFile(file.url, name)}>
+          {t('payment_buckets.files.download', { organization: file.organization.name, currency: file.currency })}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * /payments/payment-buckets/{id}/show (spec 3, 2.2, 3.2, 4.3): the bucket's facts, its payments per
+ * organization and currency and its payment files; publish and create files by the server's flags; read
+ * again every 10 s while a job runs, and everything it changed once it is done.
+ */
+export default function PaymentBucketShow({ params }: ScreenProps) {
+  const t = useT();
+  const path = `/api/payment_buckets/${params.id}`;
+  const { record: bucket, status, reload } = useRecordPage<PaymentBucket>('payment_buckets', path, { refreshInterval: (b) => (b?.jobs_pending ? POLL_MS : 0) });
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (!bucket) return;
+    if (wasPending.current && !bucket.jobs_pending) invalidateResource('/api/payments');
+    wasPending.current = bucket.jobs_pending;
+  }, [bucket]);
+
+  if (!bucket) return <RecordLoadState status={status} title="pages.payment_buckets.show" listPath={routePath('payment_buckets.list')} onRetry={() => void reload()} />;
+  return (
+    <div className={page}>
+      <div className={head}>
+        <FormTitle title="pages.payment_buckets.show" name={bucket.name} />
+        <CommandButton command="payment_buckets.publish_payments" variant="primary" />
+        <CommandButton command="payment_buckets.create_payment_files" variant="secondary" />
+        <CommandButton command="payment_buckets.edit_current" variant="secondary" />
+        <CommandButton command="payment_buckets.delete_current" variant="danger" />
+      </div>
+      <div role="status" className={running}>
+        {bucket.jobs_pending ? t('payment_buckets.jobs_pending') : ''}
+      </div>
+      <DetailsSection title="payment_buckets.sections.details">
+        <Facts
+          rows={[
+            ['payment_buckets.fields.name', bucket.name],
+            ['payment_buckets.fields.payments_count', String(bucket.payments_count)],
+            ['payment_buckets.fields.payout', bucket.payout ? formatDisplayMonth(bucket.payout.month) : null],
+            ['payment_buckets.fields.created_at', <Timestamp key="c" value={bucket.created_at} />],
+          ]}
+        />
+      </DetailsSection>
+      <DetailsSection title="payment_buckets.sections.payments_summary">
+        <DetailsTable
+          columns={[
+            'payment_buckets.summary.organization',
+            'payment_buckets.summary.currency',
+            'payment_buckets.summary.payments_count',
+            'payment_buckets.summary.amount',
+            'payment_buckets.summary.vat_amount',
+            'payment_buckets.summary.wht_amount',
+            'payment_buckets.summary.total_amount',
+          ]}
+          items={bucket.payments_summary}
+          row={(r) => <SummaryRow key={`${r.organization_id}|${r.currency}`} row={r} />}
+          empty="payment_buckets.summary.empty"
+        />
+      </DetailsSection>
+      <DetailsSection title="payment_buckets.sections.payment_files">
+        <DetailsTable
+          columns={[
+            'payment_buckets.files.organization',
+            'payment_buckets.summary.currency',
+            'payment_buckets.files.digest',
+            'payment_buckets.summary.payments_count',
+            'payment_buckets.summary.amount',
+            'payment_buckets.summary.vat_amount',
+            'payment_buckets.summary.wht_amount',
+            'payment_buckets.summary.total_amount',
+            'payment_buckets.fields.created_at',
+            'payment_buckets.files.actions',
+          ]}
+          items={bucket.payment_files}
+          row={(f) => <FileRow key={f.id} file={f} />}
+          empty="payment_buckets.files.empty"
+        />
+      </DetailsSection>
+    </div>
+  );
+}

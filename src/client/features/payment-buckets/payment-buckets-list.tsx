@@ -1,0 +1,33 @@
+import type { PaymentBucket } from '../../../shared/entities/payment-bucket';
+import { Timestamp, type Column, type FilterField } from '../../kit/grid';
+import { ListScreen } from '../../kit/list-screen';
+import type { ListDefaults } from '../../kit/list-state';
+import { JobsCell } from './jobs';
+
+const columns: Column<PaymentBucket>[] = [
+  { id: 'id', header: 'payment_buckets.fields.id', sortable: true, width: 70, grow: 0, align: 'end' },
+  { id: 'name', header: 'payment_buckets.fields.name', sortable: true, rowHeader: true, width: 240, grow: 2 },
+  { id: 'payments_count', header: 'payment_buckets.fields.payments_count', width: 110, grow: 0, align: 'end', cell: (b) => String(b.payments_count) },
+  { id: 'jobs_pending', header: 'payment_buckets.fields.jobs_pending', width: 140, grow: 0, cell: (b) => <JobsCell bucket={b} /> },
+  { id: 'created_at', header: 'payment_buckets.fields.created_at', sortable: true, width: 190, grow: 0, cell: (b) => <Timestamp value={b.created_at} /> },
+];
+
+const filters: FilterField[] = [{ kind: 'text', name: 'name', label: 'payment_buckets.fields.name' }];
+// The server's own order, so the header shows it.
+const defaults: ListDefaults = { sort_by: 'created_at', sort_direction: 'desc' };
+
+/** /payments/payment-buckets (spec 3, 2.2): sortable on id, name and created; Enter opens a bucket's details. */
+export default function PaymentBucketsList() {
+  return (
+    <ListScreen<PaymentBucket>
+      title="payment_buckets.title"
+      path="/api/payment_buckets"
+      resource="payment_buckets"
+      columns={columns}
+      filters={filters}
+      defaults={defaults}
+      newCommand="go.payment_buckets.new"
+      openCommand="payment_buckets.show"
+    />
+  );
+}
