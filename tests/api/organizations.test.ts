@@ -124,6 +124,7 @@ describe('organizations', () => {
         { id: expect.any(Number), user_id: signerB.id, user: expect.objectContaining({ id: signerB.id }), is_primary: false, is_secondary: true },
       ],
       wbs_codes: expect.any(Array),
+      debtor_accounts: [],
       created_at: expect.any(String),
     });
     expect(org.wbs_codes).toHaveLength(15);
@@ -176,6 +177,46 @@ describe('organizations', () => {
     const trail = await auditTrail(api.db, 'Organization', org.id);
     expect(trail.map((t) => t.action)).toEqual(['create', 'update']);
     expect(Object.keys(trail[1].audited_changes).sort()).toEqual(['legal_imprints', 'managing_directors', 'signers', 'wbs_codes']);
+  });
+
+  it('debtor accounts: IBAN and BIC checked as a vendor\'s, one per currency, saved as a list with audit entries', async () => {
+    const org = (
+      await create(
+        organization({
+          number: '2100',
+          debtor_accounts: [{ currency: 'eur', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx', account_holder: 'Remit Media GmbH' }],
+        }),
+      )
+    ).json();
+    expect(org.debtor_accounts).toEqual([{ id: expect.any(Number), currency: 'EUR', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', account_holder: 'Remit Media GmbH' }]);
+
+    const bad = await put(org.id, {
+      debtor_accounts: [
+        { currency: 'EUR', iban: 'DE89370400440532013001', bic: 'nope', account_holder: '' },
+        { currency: 'EUR', iban: 'GB29NWBK60161331926819', bic: '', account_holder: 'Remit UK' },
+      ],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      debtor_accounts: { 0: { iban: ['invalid'], bic: ['invalid'], account_holder: ['blank'] }, 1: { currency: ['already_used'] } },
+    });
+
+    const res = await put(org.id, {
+      debtor_accounts: [
+        { ...org.debtor_accounts[0], account_holder: 'Remit Media GmbH (EUR)' },
+        { currency: 'GBP', iban: 'GB29 NWBK 6016 1331 9268 19', bic: '', account_holder: 'Remit UK' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const updated = res.json();
+    expect(updated.debtor_accounts.map((a: { currency: string; bic: string | null }) => [a.currency, a.bic])).toEqual([
+      ['EUR', 'COBADEFFXXX'],
+      ['GBP', null],
+    ]);
+    expect(updated.debtor_accounts[0].id).toBe(org.debtor_accounts[0].id);
+    const trail = await auditTrail(api.db, 'OrganizationDebtorAccount', org.debtor_accounts[0].id);
+    expect(trail.map((t) => t.action)).toEqual(['create', 'update']);
+    expect(trail[1].audited_changes).toEqual({ account_holder: ['Remit Media GmbH', 'Remit Media GmbH (EUR)'] });
   });
 
   it('names every missing field of an empty form', async () => {

@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signIn, focusPageSearch, tabTo, retype, palette } from './support';
 
 /** A solid-colour PNG of `width` × `height` (a logo to upload). */
@@ -21,8 +21,8 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
 }
 
-const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
-const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+const field = (page: Page | Locator, name: string) => page.getByRole('textbox', { name, exact: true });
+const select = (page: Page | Locator, name: string) => page.getByRole('combobox', { name, exact: true });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 const snackbar = (page: Page, text: string) => page.getByText(text, { exact: true });
 
@@ -34,7 +34,7 @@ test.describe('organizations from the keyboard', () => {
   });
 
   test('create across all tabs with an error found by its badge, a logo, save and continue, edit, counters, delete', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const stamp = Date.now();
     const name = `Keyboard Media ${stamp}`;
     const number = String(stamp).slice(-7);
@@ -163,6 +163,25 @@ test.describe('organizations from the keyboard', () => {
     await expect(adsenseDirect).toHaveValue(`${number}.adsense.direct`);
     await tabTo(page, adsenseDirect, { back: true });
     await retype(page, 'KM-4711-ADS-DIR');
+
+    // Debtor accounts: one EUR account, its IBAN shown in blocks of 4 once left.
+    await tabTo(page, page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/#debtor-accounts$/);
+    await tabTo(page, page.getByRole('button', { name: 'Add' }), { back: true });
+    await page.keyboard.press('Enter');
+    const account = page.getByRole('group', { name: 'Debtor account 1' });
+    await expect(select(account, 'Currency')).toBeFocused();
+    await page.keyboard.type('EUR');
+    await expect(select(account, 'Currency')).toHaveValue('EUR');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('DE89370400440532013000');
+    await page.keyboard.press('Tab');
+    await expect(field(account, 'IBAN')).toHaveValue('DE89 3704 0044 0532 0130 00');
+    await page.keyboard.type('COBADEFFXXX');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(name);
+    await expect(tab(page, 'Debtor accounts')).toContainText('1');
     await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 
     // Saving from here fails on the director's e-mail: its tab opens with a badge.
@@ -186,6 +205,7 @@ test.describe('organizations from the keyboard', () => {
     await expect(tab(page, 'Managing directors')).toContainText('1');
     await expect(tab(page, 'Legal imprints')).toContainText('1');
     await expect(tab(page, 'Signers')).toContainText('2');
+    await expect(tab(page, 'Debtor accounts')).toContainText('1');
     await expect(field(page, 'Full name')).toHaveValue('Erika Mustermann');
 
     // Edit: a second director, a new city, the stored logo shown through the API.
@@ -301,6 +321,7 @@ test.describe('organizations from the keyboard', () => {
           ['#legal-imprints', 'Legal imprints'],
           ['#signers', 'Signers'],
           ['#wbs-codes', 'WBS codes'],
+          ['#debtor-accounts', 'Debtor accounts'],
         ]) {
           await page.goto(`${path}${hash}`);
           await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');

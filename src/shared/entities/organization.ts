@@ -41,6 +41,8 @@ export interface Organization<Time = string> {
     revenue_share_type: (typeof REVENUE_SHARE_TYPES)[number];
     template: string;
   }[];
+  /** The organization's own account per currency, the debtor of its payment files (DOMAIN.md "Buckets and payment files"). */
+  debtor_accounts: { id: number; currency: string; iban: string; bic: string | null; account_holder: string }[];
   created_at: Time;
 }
 

@@ -2,6 +2,7 @@ import { coerce, object, refine, type Infer, unknown } from 'superstruct';
 import { CONTENT_LOCALES } from '../locales.js';
 import { addError, blankable, digits, type FieldErrors, hexColor, isBlank, oneOf, required, text, type ValidationResult } from './core.js';
 import { asList, duplicateIndexes, emailAddress, flag, isoCode, list, trimmed, validateWith, wholeNumber } from './fields.js';
+import { bic, iban } from './bank-account.js';
 
 /** Contract types and revenue share types (spec 1, 9; spec 2): the WBS matrix crosses them. */
 export const CONTRACT_TYPES = ['adsense', 'drm', 'exclusive_artist'] as const;
@@ -53,6 +54,10 @@ export const organizationStruct = (codes: { countries?: ReadonlySet<string>; cur
         template: required(trimmed()),
       }),
     ),
+    /** One account per currency; IBAN and BIC checked as a vendor's bank method's. */
+    debtor_accounts: list(
+      object({ id: id(), currency: required(isoCode(3, codes.currencies)), iban: required(iban()), bic: blankable(bic()), account_holder: required(trimmed()) }),
+    ),
     /** Removes the stored logo (a new file in `logo` replaces it instead). */
     remove_logo: flag(),
   });
@@ -85,6 +90,9 @@ export function organizationRules(raw: Record<string, unknown>): FieldErrors {
   for (const i of duplicateIndexes(raw.legal_imprints, (l) => l.locale)) addError(errors, ['legal_imprints', i, 'locale'], 'already_used');
   for (const i of duplicateIndexes(raw.wbs_codes, (w) => (w.contract_type && w.revenue_share_type ? `${w.contract_type}/${w.revenue_share_type}` : undefined))) {
     addError(errors, ['wbs_codes', i, 'revenue_share_type'], 'already_used');
+  }
+  for (const i of duplicateIndexes(raw.debtor_accounts, (a) => (typeof a.currency === 'string' && a.currency.trim() ? a.currency.trim().toUpperCase() : undefined))) {
+    addError(errors, ['debtor_accounts', i, 'currency'], 'already_used');
   }
   return errors;
 }

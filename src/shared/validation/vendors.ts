@@ -1,6 +1,7 @@
-import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { coerce, define, object, type Infer, refine, string, unknown } from 'superstruct';
+import { electronicFormatIBAN } from 'ibantools';
+import { coerce, object, type Infer, refine, string, unknown } from 'superstruct';
 import { compare, wireDecimal } from '../money.js';
+import { bic, iban, inBlocksOf4 } from './bank-account.js';
 import { EU_COUNTRIES } from '../countries-eu.js';
 import { addError, blankable, bool, type FieldErrors, isBlank, isoDate, oneOf, required, text, type ValidationResult } from './core.js';
 import { asList, decimalText, duplicateIndexes, emailAddress, flag, isoCode, list, trimmed, validateWith, wholeNumber } from './fields.js';
@@ -64,24 +65,9 @@ export function taxFieldsFor(country: string | null | undefined, type: string | 
   return fields;
 }
 
-/** IBAN: upper-case without spaces, length for its country and mod-97 check (ibantools). */
-export const iban = () =>
-  coerce(
-    define<string>('iban', (v) => (typeof v === 'string' && isValidIBAN(v)) || 'invalid'),
-    string(),
-    (s) => electronicFormatIBAN(s) ?? s.trim(),
-  );
+// Vendors' bank methods and organizations' debtor accounts check IBAN and BIC alike (bank-account.ts).
+export { bic, iban, inBlocksOf4 };
 
-/** BIC (ISO 9362), upper-case without spaces. */
-export const bic = () =>
-  coerce(
-    define<string>('bic', (v) => (typeof v === 'string' && isValidBIC(v)) || 'invalid'),
-    string(),
-    (s) => s.replace(/\s/g, '').toUpperCase(),
-  );
-
-/** IBANs and account numbers are shown in blocks of 4 characters (spec 2, "Payment-methods tab"). */
-export const inBlocksOf4 = (value: string | null | undefined) => (value ?? '').replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
 /** A percentage from 0 to below 100, 4 decimals (NUMERIC(7,4)). */
 const percentBelow100 = () => decimalText(3, 4);

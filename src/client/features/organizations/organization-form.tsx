@@ -5,6 +5,7 @@ import { FormTabPanel, FormTabs, FormTitle, ResourceForm, useResourceForm, type 
 import { CommandButton } from '../../kit/grid';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
+import { DebtorAccounts } from './debtor-accounts';
 import { GeneralFields } from './general-fields';
 import { LegalImprints } from './legal-imprints';
 import { ManagingDirectors } from './managing-directors';
@@ -20,6 +21,7 @@ const TABS: FormTabDef[] = [
   { id: 'legal-imprints', label: 'organizations.tabs.legal_imprints', fields: ['legal_imprints'], count: 'legal_imprints' },
   { id: 'signers', label: 'organizations.tabs.signers', fields: ['signers'], count: 'signers' },
   { id: 'wbs-codes', label: 'organizations.tabs.wbs_codes', fields: ['wbs_codes'] },
+  { id: 'debtor-accounts', label: 'organizations.tabs.debtor_accounts', fields: ['debtor_accounts'], count: 'debtor_accounts' },
 ];
 
 /**
@@ -45,7 +47,7 @@ function useWbsDefaults(form: ResourceFormApi<OrganizationValues>) {
   }, [number, creating, setValues]);
 }
 
-/** New and edit organization (spec 1, 2.10): five tabs by hash, JSON or multipart when a logo is chosen. */
+/** New and edit organization (spec 1, 2.10): six tabs by hash (debtor accounts beyond the spec), JSON or multipart when a logo is chosen. */
 export default function OrganizationForm({ params }: ScreenProps) {
   const id = params.id ?? null;
   const { countries, currencies } = useInitData();
@@ -91,6 +93,9 @@ export default function OrganizationForm({ params }: ScreenProps) {
           </FormTabPanel>
           <FormTabPanel id="wbs-codes">
             <WbsCodes />
+          </FormTabPanel>
+          <FormTabPanel id="debtor-accounts">
+            <DebtorAccounts />
           </FormTabPanel>
         </FormTabs>
       </ResourceForm>

@@ -1,5 +1,6 @@
 import type { Organization as OrganizationEntity } from '../../../shared/entities/organization';
 import type { Versioned } from '../../../shared/entities/versioned';
+import { inBlocksOf4 } from '../../../shared/validation/bank-account';
 import { WBS_MATRIX } from '../../../shared/validation/organizations';
 import { toFormData } from '../../kit/form/form-data';
 import type { FormValues } from '../../kit/form/use-resource-form';
@@ -12,6 +13,7 @@ type Editable<T extends { id: number }> = Omit<T, 'id'> & { id?: number };
 export type ManagingDirector = Editable<Organization['managing_directors'][number]>;
 export type LegalImprint = Editable<Organization['legal_imprints'][number]>;
 export type WbsCode = Editable<Organization['wbs_codes'][number]>;
+export type DebtorAccount = Omit<Editable<Organization['debtor_accounts'][number]>, 'bic'> & { bic: string };
 export type Signer = Omit<Editable<Organization['signers'][number]>, 'user_id' | 'user'> & {
   user_id: number | null;
   /** The chosen user as the server sent it (its e-mail labels the lookup field). */
@@ -44,6 +46,7 @@ export interface OrganizationValues extends FormValues {
   legal_imprints: LegalImprint[];
   signers: Signer[];
   wbs_codes: WbsCode[];
+  debtor_accounts: DebtorAccount[];
 }
 
 export const EMAIL_LISTS = ['invoice_emails', 'invoice_cc_emails', 'vendor_change_request_notification_emails', 'payment_paused_notification_emails'] as const;
@@ -75,6 +78,7 @@ export function newOrganization(): OrganizationValues {
     legal_imprints: [],
     signers: [],
     wbs_codes: WBS_MATRIX.map((pair) => ({ ...pair, template: '' })),
+    debtor_accounts: [],
   };
 }
 
@@ -110,6 +114,7 @@ export function organizationValues(record: Record<string, unknown>): Organizatio
     legal_imprints: (o.legal_imprints ?? []).map(({ id, locale, template }) => ({ id, locale, template })),
     signers: (o.signers ?? []).map(({ id, user_id, user, is_primary, is_secondary }) => ({ id, user_id, user, is_primary, is_secondary })),
     wbs_codes: wbs,
+    debtor_accounts: (o.debtor_accounts ?? []).map(({ id, currency, iban, bic, account_holder }) => ({ id, currency, iban: inBlocksOf4(iban), bic: bic ?? '', account_holder })),
   };
 }
 

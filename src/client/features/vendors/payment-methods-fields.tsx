@@ -3,12 +3,12 @@ import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import useSWR from 'swr';
 import { api } from '../../api/client';
-import { AutocompleteField, EmailField, MultiSelectField, SelectField, SwitchField, TextField } from '../../kit/fields';
+import { AutocompleteField, BlocksOf4Field, EmailField, MultiSelectField, SelectField, SwitchField, TextField } from '../../kit/fields';
 import { useForm } from '../../kit/form';
 import { errorText, useT } from '../../lib/i18n';
 import { fieldStyles } from '../../kit/fields/styles';
 import { BankSubForm } from './bank-sub-form';
-import { bankMethodLabel, inBlocks } from './format';
+import { bankMethodLabel } from './format';
 import { useIsAdmin } from './use-admin';
 import type { Vendor, VendorPaymentMethod } from './vendor';
 import { newMethod, type MethodValues, type VendorValues } from './vendor-values';
@@ -34,21 +34,6 @@ interface VendorHit {
   full_number?: string;
 }
 
-/** IBANs and account numbers read in blocks of 4 once the field is left (the struct drops the spaces). */
-function BlocksOf4({ name }: { name: string }) {
-  const form = useForm();
-  return (
-    <div
-      onBlur={() => {
-        const value = form.getValue(name);
-        if (typeof value === 'string' && value !== inBlocks(value)) form.setValue(name, inBlocks(value));
-      }}
-    >
-      <TextField name={name} autoComplete="off" />
-    </div>
-  );
-}
-
 function BankFields({ path, method }: { path: string; method: MethodValues }) {
   const form = useForm();
   const [adding, setAdding] = useState<string | null>(null);
@@ -66,12 +51,12 @@ function BankFields({ path, method }: { path: string; method: MethodValues }) {
       <TextField name={`${path}.account_holder`} />
       {method.is_sepa ? (
         <>
-          <BlocksOf4 name={`${path}.iban`} />
+          <BlocksOf4Field name={`${path}.iban`} />
           <TextField name={`${path}.bic`} />
         </>
       ) : (
         <>
-          <BlocksOf4 name={`${path}.account_number`} />
+          <BlocksOf4Field name={`${path}.account_number`} />
           <AutocompleteField<BankHit, number>
             name={`${path}.bank_id`}
             path="/api/banks/lookup"

@@ -2,6 +2,7 @@
 export { useFieldBinding, type FieldBinding, type FieldProps } from './binding';
 export { Field, type ControlAria } from './field';
 export { TextField, TextAreaField, EmailField, type TextFieldProps } from './text-field';
+export { BlocksOf4Field } from './blocks-of-4-field';
 export { DecimalField, MoneyField, PercentField, type DecimalFieldProps } from './decimal-field';
 export { ColorField } from './color-field';
 export { SelectField, optionsFrom, type SelectOption, type SelectFieldProps } from './select-field';

@@ -14,6 +14,7 @@ import * as portalForeignKeys from './0019_portal_foreign_keys.js';
 import * as payouts from './0020_payouts.js';
 import * as payments from './0021_payments.js';
 import * as paymentBuckets from './0022_payment_buckets.js';
+import * as paymentFiles from './0023_payment_files.js';
 import * as reportChannels from './0025_report_channels.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0020_payouts': payouts,
   '0021_payments': payments,
   '0022_payment_buckets': paymentBuckets,
+  '0023_payment_files': paymentFiles,
   '0025_report_channels': reportChannels,
 };

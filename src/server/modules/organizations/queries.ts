@@ -27,7 +27,7 @@ function groupBy<T extends { organization_id: number }>(rows: T[]): Map<number, 
 
 export function loadOrganizations(db: Db, ids: readonly number[]): Promise<OrganizationEntity[]> {
   return byIds(ids, async (list) => {
-    const [orgs, directors, imprints, signers, wbs] = await Promise.all([
+    const [orgs, directors, imprints, signers, wbs, debtorAccounts] = await Promise.all([
       db.selectFrom('organizations').selectAll().where('id', 'in', list).execute(),
       db
         .selectFrom('organization_managing_directors')
@@ -56,11 +56,19 @@ export function loadOrganizations(db: Db, ids: readonly number[]): Promise<Organ
         .select(['organization_id', 'id', 'contract_type', 'revenue_share_type', 'template'])
         .where('organization_id', 'in', list)
         .execute(),
+      db
+        .selectFrom('organization_debtor_accounts')
+        .select(['organization_id', 'id', 'currency', 'iban', 'bic', 'account_holder'])
+        .where('organization_id', 'in', list)
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
     ]);
     const directorsOf = groupBy(directors);
     const imprintsOf = groupBy(imprints);
     const signersOf = groupBy(signers);
     const wbsOf = groupBy(wbs);
+    const debtorAccountsOf = groupBy(debtorAccounts);
     return orgs.map((o) => ({
       id: o.id,
       name: o.name,
@@ -93,6 +101,7 @@ export function loadOrganizations(db: Db, ids: readonly number[]): Promise<Organ
         is_secondary,
       })),
       wbs_codes: (wbsOf.get(o.id) ?? []).sort((a, b) => wbsOrder(a) - wbsOrder(b)),
+      debtor_accounts: debtorAccountsOf.get(o.id) ?? [],
       created_at: o.created_at,
     }));
   });

@@ -91,6 +91,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
       organization_signers_user_key: { signers: ['already_used'] },
       organization_signers_user_id_fkey: { signers: ['invalid'] },
       organization_legal_imprints_locale_key: { legal_imprints: ['already_used'] },
+      organization_debtor_accounts_currency_key: { debtor_accounts: ['already_used'] },
     },
     auditIgnore: ['full_address'],
   });

@@ -17,12 +17,13 @@ export type OrganizationWrite = OrganizationInput & { logo?: UploadedFile };
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 export const logoRule = (ctx: AppContext): UploadRule => ({ types: LOGO_TYPES, maxBytes: Math.min(2 * 1024 * 1024, ctx.config.uploadMaxBytes) });
 
-/** The organization's four lists, each saved with per-entry audit entries (`saveChildRows`). */
+/** The organization's five lists, each saved with per-entry audit entries (`saveChildRows`). */
 export const ORGANIZATION_LISTS = {
   managing_directors: childRows({ table: 'organization_managing_directors', parentKey: 'organization_id', field: 'managing_directors', auditType: 'OrganizationManagingDirector' }),
   legal_imprints: childRows({ table: 'organization_legal_imprints', parentKey: 'organization_id', field: 'legal_imprints', auditType: 'OrganizationLegalImprint' }),
   signers: childRows({ table: 'organization_signers', parentKey: 'organization_id', field: 'signers', auditType: 'OrganizationSigner' }),
   wbs_codes: childRows({ table: 'organization_wbs_codes', parentKey: 'organization_id', field: 'wbs_codes', auditType: 'OrganizationWbsCode' }),
+  debtor_accounts: childRows({ table: 'organization_debtor_accounts', parentKey: 'organization_id', field: 'debtor_accounts', auditType: 'OrganizationDebtorAccount' }),
 };
 
 /** Signers are users; each must exist. */
@@ -85,7 +86,7 @@ function columns(input: OrganizationInput) {
   };
 }
 
-/** Creates (`id` null) or updates an organization with its four lists and its logo. */
+/** Creates (`id` null) or updates an organization with its five lists and its logo. */
 export async function saveOrganization(ctx: AppContext, w: WriteContext, id: number | null, input: OrganizationWrite): Promise<number> {
   const { trx } = w;
   await checkSigners(trx, input);
@@ -112,6 +113,12 @@ export async function saveOrganization(ctx: AppContext, w: WriteContext, id: num
   await saveChildRows(w, L.legal_imprints, orgId, positioned(input.legal_imprints, (l) => ({ locale: l.locale, template: l.template })));
   await saveChildRows(w, L.signers, orgId, positioned(input.signers, (s) => ({ user_id: s.user_id, is_primary: s.is_primary, is_secondary: s.is_secondary })));
   await saveChildRows(w, L.wbs_codes, orgId, await wbsRows(trx, id, input));
+  await saveChildRows(
+    w,
+    L.debtor_accounts,
+    orgId,
+    positioned(input.debtor_accounts, (a) => ({ currency: a.currency, iban: a.iban, bic: orNull(a.bic), account_holder: a.account_holder })),
+  );
   return orgId;
 }
 

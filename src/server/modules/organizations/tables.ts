@@ -78,6 +78,18 @@ export interface OrganizationWbsCodesTable {
   created_at: CreatedAt;
 }
 
+/** The organization's own account per currency: the debtor of its payment files. */
+export interface OrganizationDebtorAccountsTable {
+  id: Id;
+  organization_id: number;
+  position: number;
+  currency: string;
+  iban: string;
+  bic: string | null;
+  account_holder: string;
+  created_at: CreatedAt;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     organizations: OrganizationsTable;
@@ -85,5 +97,6 @@ declare module '../../db/schema.js' {
     organization_legal_imprints: OrganizationLegalImprintsTable;
     organization_signers: OrganizationSignersTable;
     organization_wbs_codes: OrganizationWbsCodesTable;
+    organization_debtor_accounts: OrganizationDebtorAccountsTable;
   }
 }
