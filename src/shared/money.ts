@@ -112,6 +112,28 @@ export function minorUnits(currency: string): number {
   return currencyCodes.code(currency)?.digits ?? 2;
 }
 
+/**
+ * An amount as an integer count of the currency's minor units (`'12.30'` EUR → 1230n), for sums that
+ * must be exact (payment files' control sums). Refuses more decimals than the currency has.
+ */
+export function toMinorUnits(value: string, currency: string): bigint {
+  const m = GRAMMAR.exec(value.trim());
+  const digits = minorUnits(currency);
+  const fraction = (m?.[3] ?? '').replace(/0+$/, '');
+  if (!m || fraction.length > digits) throw new RangeError(`${value} is not an amount in ${currency}`);
+  const units = BigInt(m[2] + fraction.padEnd(digits, '0'));
+  return m[1] ? -units : units;
+}
+
+/** Minor units back to a decimal string with the currency's decimals (1230n EUR → `'12.30'`). */
+export function fromMinorUnits(units: bigint, currency: string): Amount {
+  const digits = minorUnits(currency);
+  const negative = units < 0n;
+  const text = (negative ? -units : units).toString().padStart(digits + 1, '0');
+  const whole = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  return amount(negative ? `-${whole}` : whole);
+}
+
 /** Rounds half away from zero to `digits` after the point, written with exactly that many. */
 export function roundTo(value: DecimalValue, digits: number): Amount {
   return amount(toDecimal(value).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP).toFixed(digits));
