@@ -11,6 +11,9 @@ import { portalRoutes } from './portal/routes.js';
 import { creditNoteMailJob } from './payment-buckets/credit-note-mail.js';
 import { publishJob } from './payment-buckets/publish.js';
 import { paymentBucketRoutes } from './payment-buckets/routes.js';
+import { createFilesJob } from './payment-files/create.js';
+import './payment-files/queries.js';
+import { paymentFileRoutes } from './payment-files/routes.js';
 import './payments/hooks.js';
 import { invoiceVerifiedMailJob } from './payments/invoice-mail.js';
 import { paymentsJob } from './payments/job.js';
@@ -47,9 +50,10 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   payoutRoutes(app, ctx);
   unallocatedRevenueRoutes(app, ctx);
   paymentBucketRoutes(app, ctx);
+  paymentFileRoutes(app, ctx);
   paymentRoutes(app, ctx);
   financialReportRoutes(app, ctx);
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */
-export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob, publishJob, creditNoteMailJob, invoiceVerifiedMailJob];
+export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob, publishJob, creditNoteMailJob, createFilesJob, invoiceVerifiedMailJob];

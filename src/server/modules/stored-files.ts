@@ -5,6 +5,7 @@ import { defineJob } from '../jobs/queue.js';
 import { contractFiles } from './contracts/tables.js';
 import { organizationFiles } from './organizations/tables.js';
 import { creditNoteFiles } from './payment-buckets/tables.js';
+import { paymentFileFiles } from './payment-files/tables.js';
 import { paymentFiles } from './payments/tables.js';
 import { payoutFileStorage } from './payouts/tables.js';
 import { vendorFiles } from './vendors/tables.js';
@@ -17,7 +18,7 @@ export interface FileColumn {
 }
 
 /** Every column that holds a storage key. An area that stores files adds its list here. */
-export const FILE_COLUMNS: readonly FileColumn[] = [...organizationFiles, ...contractFiles, ...vendorFiles, ...vendorFileStorage, ...payoutFileStorage, ...creditNoteFiles, ...paymentFiles];
+export const FILE_COLUMNS: readonly FileColumn[] = [...organizationFiles, ...contractFiles, ...vendorFiles, ...vendorFileStorage, ...payoutFileStorage, ...creditNoteFiles, ...paymentFiles, ...paymentFileFiles];
 
 /**
  * How long a file may stay unreferenced before it counts as an orphan: long enough for an upload

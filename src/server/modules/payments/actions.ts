@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../http/actions.js';
 import type { PaymentEntity } from './queries.js';
+import { cancelExportActions } from '../payment-files/cancel-export.js';
 import { cancelActions } from './cancel.js';
 import { invoiceActions } from './invoice.js';
 import { transitionActions } from './transitions.js';
@@ -17,5 +18,6 @@ export function paymentActions(ctx: AppContext): Record<string, PaymentAction> {
     ...transitionActions,
     ...invoiceActions(ctx),
     ...cancelActions,
+    ...cancelExportActions,
   };
 }

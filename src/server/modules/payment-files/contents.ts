@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { fromMinorUnits, toMinorUnits } from '../../../shared/money.js';
+import type { Db } from '../../db/connection.js';
+import { fullNumberSql } from '../vendors/queries.js';
+import { paymentsCsv } from './csv.js';
+import { PaymentFileError, sepaDocument } from './sepa.js';
+import type { PaymentFileFormat } from './tables.js';
+import { schemaErrors } from './xsd.js';
+
+/** A payment as a payment file needs it: figures, period, and the account it is paid to. */
+export interface FilePayment {
+  id: number;
+  reference: string;
+  state: string;
+  organization_id: number;
+  organization_name: string;
+  currency: string;
+  amount: string;
+  vat_amount: string;
+  wht_amount: string;
+  total_amount: string;
+  due_date: string;
+  start_date: string;
+  end_date: string;
+  payment_file_id: number | null;
+  vendor_number: string;
+  vendor_name: string;
+  /** The account paid: the contract vendor's method, or for an alternative payee the payee's bank method. */
+  method_type: string | null;
+  is_sepa: boolean;
+  account_holder: string | null;
+  iban: string | null;
+  bic: string | null;
+  account_number: string | null;
+  bank_key: string | null;
+  paypal_email: string | null;
+  /** The owner of the account paid (the payee for an alternative payee) and its address. */
+  payee_name: string;
+  street: string | null;
+  street_number: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country_code: string | null;
+}
+
+/** EUR to a SEPA bank account is a SEPA transfer; everything else goes into the CSV. */
+export const formatOf = (p: Pick<FilePayment, 'currency' | 'method_type' | 'is_sepa'>): PaymentFileFormat =>
+  p.currency === 'EUR' && p.method_type === 'bank' && p.is_sepa ? 'sepa' : 'csv';
+
+/**
+ * The payments `where` picks (alias `p`), with their accounts; `lock` locks the payment rows (in id
+ * order) for the transaction that exports or rewrites them. Payments to an `alternative_payee` go to
+ * the payee's bank method (`source_payment_method_id`) and its owner's address; they still belong to the vendor.
+ */
+export async function filePayments(db: Db, where: Expression<SqlBool>, opts: { lock?: boolean } = {}): Promise<FilePayment[]> {
+  const pick = (column: string) => sql.raw(`CASE WHEN m.type = 'alternative_payee' THEN s.${column} ELSE m.${column} END`);
+  const { rows } = await sql<FilePayment>`
+    SELECT p.id::int AS id, p.reference, p.state, p.organization_id::int AS organization_id, organizations.name AS organization_name, p.currency,
+      p.amount::text AS amount, p.vat_amount::text AS vat_amount, p.wht_amount::text AS wht_amount, p.total_amount::text AS total_amount,
+      p.due_date::text AS due_date, p.start_date::text AS start_date, p.end_date::text AS end_date, p.payment_file_id::int AS payment_file_id,
+      ${fullNumberSql} AS vendor_number, vendors.name AS vendor_name,
+      ${pick('type')} AS method_type, coalesce(${pick('is_sepa')}, false) AS is_sepa, ${pick('account_holder')} AS account_holder,
+      ${pick('iban')} AS iban, ${pick('bic')} AS bic, ${pick('account_number')} AS account_number, b.bank_key, ${pick('email')} AS paypal_email,
+      payee.name AS payee_name, a.street, a.street_number, a.postal_code, a.city, a.country_code
+    FROM payments p
+    JOIN organizations ON organizations.id = p.organization_id
+    JOIN vendors ON vendors.id = p.vendor_id
+    JOIN contract_vendors cv ON cv.id = p.contract_vendor_id
+    LEFT JOIN vendor_payment_methods m ON m.id = cv.vendor_payment_method_id
+    LEFT JOIN vendor_payment_methods s ON s.id = m.source_payment_method_id
+    LEFT JOIN banks b ON b.id = ${pick('bank_id')}
+    JOIN vendors payee ON payee.id = CASE WHEN m.type = 'alternative_payee' THEN s.vendor_id ELSE p.vendor_id END
+    LEFT JOIN vendor_addresses a ON a.vendor_id = payee.id
+    WHERE ${where}
+    ORDER BY p.id
+    ${opts.lock ? sql`FOR UPDATE OF p` : sql``}`.execute(db);
+  return rows;
+}
+
+export interface DebtorAccount {
+  iban: string;
+  bic: string | null;
+  account_holder: string;
+}
+
+export interface FileContent {
+  data: Buffer;
+  digest: string;
+  payments_count: number;
+  amount: string;
+  vat_amount: string;
+  wht_amount: string;
+  total_amount: string;
+}
+
+/** Sums in minor units, exact: the file's figures and the control sum come from the same integers. */
+function totals(currency: string, payments: readonly FilePayment[]) {
+  const add = (field: 'amount' | 'vat_amount' | 'wht_amount' | 'total_amount') => fromMinorUnits(payments.reduce((s, p) => s + toMinorUnits(p[field], currency), 0n), currency);
+  return { amount: add('amount'), vat_amount: add('vat_amount'), wht_amount: add('wht_amount'), total_amount: add('total_amount') };
+}
+
+/**
+ * The content of one file (one organization, currency and format). A SEPA file is checked against the
+ * XSD before anything is stored: a file that fails is refused with the schema's complaints.
+ */
+export function fileContent(
+  group: { organization_name: string; currency: string; format: PaymentFileFormat; message_id: string; debtor: DebtorAccount; today: string; now: Date },
+  payments: readonly FilePayment[],
+): FileContent {
+  const sums = totals(group.currency, payments);
+  let text: string;
+  if (group.format === 'sepa') {
+    const file = sepaDocument({
+      message_id: group.message_id,
+      created_at: group.now,
+      initiating_party: group.organization_name,
+      debtor: { name: group.debtor.account_holder, iban: group.debtor.iban, bic: group.debtor.bic },
+      transfers: payments.map((p) => ({
+        reference: p.reference,
+        amount: p.total_amount,
+        // Due in the past: as soon as possible, which is the day the file is made.
+        execution_date: p.due_date > group.today ? p.due_date : group.today,
+        period: { start: p.start_date, end: p.end_date },
+        creditor: {
+          name: p.account_holder || p.payee_name,
+          iban: p.iban ?? '',
+          bic: p.bic,
+          address: { street: p.street, street_number: p.street_number, postal_code: p.postal_code, city: p.city, country_code: p.country_code },
+        },
+      })),
+    });
+    if (file.control_sum !== sums.total_amount) throw new PaymentFileError(`The control sum ${file.control_sum} differs from the payments' total ${sums.total_amount}`);
+    const errors = schemaErrors(file.xml);
+    if (errors.length > 0) throw new PaymentFileError(`The SEPA file of ${group.organization_name} (${group.currency}) fails the pain.001.001.09 schema: ${errors.slice(0, 5).join('; ')}`);
+    text = file.xml;
+  } else {
+    const file = paymentsCsv(
+      group.currency,
+      payments.map((p) => ({
+        reference: p.reference,
+        vendor: { number: p.vendor_number, name: p.vendor_name },
+        account_holder: p.account_holder,
+        account: p.method_type === 'paypal' ? p.paypal_email : (p.iban ?? p.account_number),
+        bank: p.method_type === 'paypal' ? null : (p.bic ?? p.bank_key),
+        amount: p.total_amount,
+        currency: p.currency,
+      })),
+    );
+    text = file.csv;
+  }
+  const data = Buffer.from(text, 'utf8');
+  return { data, digest: createHash('sha256').update(data).digest('hex'), payments_count: payments.length, ...sums };
+}

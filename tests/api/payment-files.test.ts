@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fromMinorUnits, toMinorUnits } from '../../src/shared/money.js';
+import { createPaymentFiles } from '../../src/server/modules/payment-files/create.js';
+import { PAIN_001_001_09_XSD } from '../../src/server/modules/payment-files/xsd.js';
+import { auditTrail } from '../support/audit.js';
+import { setupApi, type TestUser } from '../support/api.js';
+import { insertPayment, type PaymentParty, paymentParty } from '../support/payment-fixtures.js';
+
+// Payment files (issue 16; spec 3 sections 3.2, 4.3, 7.1, 7.2; DOMAIN "Buckets and payment files").
+const api = setupApi();
+let staff: TestUser;
+let admin: TestUser;
+const waitFor = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 30_000, interval: 100 });
+
+beforeAll(async () => {
+  staff = await api.user(['payment_buckets', 'payments', 'payments_admin', 'payments_verify']);
+  admin = await api.user(['admin']);
+});
+
+const debtor = (org: number, currency = 'EUR', iban = 'DE02120300000000202051') =>
+  api.db.insertInto('organization_debtor_accounts').values({ organization_id: org, position: 0, currency, iban, bic: 'BYLADEM1001', account_holder: 'Remit Debtor GmbH' }).execute();
+
+type Method = { type: 'bank'; sepa: boolean } | { type: 'paypal' } | { type: 'payee'; of: number };
+
+/** A party whose contract vendor is paid by `method`, its vendor at an address (town optional). */
+async function party(opts: { orgName?: string; vendorName?: string; method?: Method; town?: string | null; org?: number } = {}): Promise<PaymentParty> {
+  const p = await paymentParty(api.db, { orgName: opts.orgName, vendorName: opts.vendorName });
+  if (opts.org) {
+    await api.db.updateTable('vendors').set({ organization_id: opts.org }).where('id', '=', p.vendor).execute();
+    await api.db.updateTable('contracts').set({ organization_id: opts.org } as never).where('id', '=', p.contract).execute();
+    p.org = opts.org;
+  }
+  await api.db
+    .insertInto('vendor_addresses')
+    .values({ vendor_id: p.vendor, country_code: 'DK', postal_code: '1165', city: opts.town === undefined ? 'København' : opts.town, street: 'Nørregade', street_number: '7' })
+    .execute();
+  const method = opts.method ?? { type: 'bank', sepa: true };
+  let id: number;
+  if (method.type === 'bank') {
+    const bank = method.sepa ? null : (await api.db.insertInto('banks').values({ name: 'First Bank', street: 'Main St 1', postal_code: '10001', city: 'New York', country_code: 'US', bank_key: 'FB-001' } as never).returning('id').executeTakeFirstOrThrow()).id;
+    id = (
+      await api.db
+        .insertInto('vendor_payment_methods')
+        .values(method.sepa ? { vendor_id: p.vendor, position: 0, type: 'bank', is_sepa: true, iban: 'DK5000400440116243', account_holder: 'Søren Müller & Co' } : { vendor_id: p.vendor, position: 0, type: 'bank', is_sepa: false, account_number: '998877', bank_id: bank, account_holder: 'Holder US' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  } else if (method.type === 'paypal') {
+    id = (await api.db.insertInto('vendor_payment_methods').values({ vendor_id: p.vendor, position: 0, type: 'paypal', is_sepa: false, email: 'pay@vendor.example', account_holder: 'Pay Pal' }).returning('id').executeTakeFirstOrThrow()).id;
+  } else {
+    id = (await api.db.insertInto('vendor_payment_methods').values({ vendor_id: p.vendor, position: 0, type: 'alternative_payee', is_sepa: false, source_payment_method_id: method.of }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  await api.db.updateTable('contract_vendors').set({ vendor_payment_method_id: id }).where('id', '=', p.cv).execute();
+  return p;
+}
+
+const bucket = async (name = 'Files') => (await api.request({ method: 'POST', url: '/api/payment_buckets', payload: { payment_bucket: { name } }, as: staff })).json().id as number;
+
+/** payout_pending payments of `p` in bucket `b`. */
+async function pending(p: PaymentParty, b: number, rows: { amount?: string; vat?: string; wht?: string; currency?: string }[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const row of rows) ids.push(await insertPayment(api.db, p, { state: 'payout_pending', ...row }));
+  await api.db.updateTable('payments').set({ payment_bucket_id: b }).where('id', 'in', ids).execute();
+  return ids;
+}
+
+const states = async (ids: number[]) =>
+  (await api.db.selectFrom('payments').select(['id', 'state', 'payment_file_id']).where('id', 'in', ids).orderBy('id').execute()).map((p) => [p.id, p.state, p.payment_file_id]);
+const files = async (b: number) => (await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json().payment_files;
+const download = async (url: string) => api.request({ method: 'GET', url, as: staff });
+
+function xmllint(xml: string): { ok: boolean; output: string } {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pain-')), 'file.xml');
+  fs.writeFileSync(file, xml);
+  try {
+    execFileSync('xmllint', ['--noout', '--schema', PAIN_001_001_09_XSD, file], { stdio: 'pipe' });
+    return { ok: true, output: '' };
+  } catch (error) {
+    return { ok: false, output: String((error as { stderr?: Buffer }).stderr ?? error) };
+  }
+}
+
+const total = async (ids: number[]) =>
+  fromMinorUnits((await api.db.selectFrom('payments').select('total_amount').where('id', 'in', ids).execute()).reduce((s, p) => s + toMinorUnits(p.total_amount, 'EUR'), 0n), 'EUR');
+
+describe('create payment files', () => {
+  it('one file per organization, currency and format; payments exported; control sums equal totals; schema-valid; then paid out', async () => {
+    const b = await bucket('Run');
+    const sepa = await party({ orgName: 'Müller & Søn – «Ltd»', vendorName: 'Łukasz Wiśniewski' });
+    await debtor(sepa.org);
+    await debtor(sepa.org, 'USD', 'GB29NWBK60161331926819');
+    const greek = await party({ org: sepa.org, vendorName: 'Γεώργιος Παπαδόπουλος' });
+    const usd = await party({ org: sepa.org, method: { type: 'bank', sepa: false } });
+    const eurSepa = [...(await pending(sepa, b, [{ amount: '0.10' }, { amount: '1234.56', vat: '234.57', wht: '12.34' }])), ...(await pending(greek, b, [{ amount: '0.20' }]))];
+    const usdIds = await pending(usd, b, [{ amount: '10.00', currency: 'USD' }]);
+
+    const res = await api.request({ method: 'POST', url: `/api/payment_buckets/${b}/create_payment_files`, as: staff });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().jobs_pending).toBe(true);
+    await waitFor(async () => expect((await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json().jobs_pending).toBe(false));
+
+    const list = await files(b);
+    expect(list.map((f: { currency: string; format: string; payments_count: number }) => [f.currency, f.format, f.payments_count])).toEqual([
+      ['EUR', 'sepa', 3],
+      ['USD', 'csv', 1],
+    ]);
+    const [eurFile, usdFile] = list;
+    expect(eurFile.total_amount).toBe(await total(eurSepa));
+    expect(eurFile).toMatchObject({ amount: '1234.86', vat_amount: '234.57', wht_amount: '12.34', digest: expect.stringMatching(/^[0-9a-f]{64}$/), url: `/api/payment_buckets/${b}/payment_files/${eurFile.id}/download` });
+    expect((await states([...eurSepa, ...usdIds])).map(([, state, file]) => [state, file])).toEqual([
+      ['exported', eurFile.id],
+      ['exported', eurFile.id],
+      ['exported', eurFile.id],
+      ['exported', usdFile.id],
+    ]);
+
+    const xml = await download(eurFile.url);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.headers['content-disposition']).toMatch(/^attachment; filename="payments-.+\.xml"$/);
+    expect(xmllint(xml.body).ok, xmllint(xml.body).output).toBe(true);
+    expect(xml.body.match(/<CtrlSum>([\d.]+)<\/CtrlSum>/)![1]).toBe(eurFile.total_amount);
+    expect(xml.body).toContain('<InitgPty>\n        <Nm>Muller + Son - (Ltd)</Nm>');
+    expect(xml.body).toContain('<Nm>Soren Muller + Co</Nm>');
+    expect(xml.body).toContain('<TwnNm>Kobenhavn</TwnNm>');
+    const csv = await download(usdFile.url);
+    expect(csv.body.split('\r\n')[1]).toMatch(/,Holder US,998877,FB-001,10\.00,USD$/);
+    expect(createHash('sha256').update(xml.rawPayload).digest('hex')).toBe(eurFile.digest);
+
+    // Exported → paid out (payments-api's pay_out).
+    const paid = await api.request({ method: 'POST', url: `/api/payments/${eurSepa[0]}/pay_out`, as: staff });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().state).toBe('paid_out');
+    // The bucket holds files: it cannot be deleted.
+    expect((await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json().can_be_deleted).toBe(false);
+    const trail = await auditTrail(api.db, 'Payment', eurSepa[1]);
+    expect(trail.at(-1)).toMatchObject({ action: 'create_payment_files', audited_changes: { state: ['payout_pending', 'exported'] }, user_id: staff.id });
+  });
+
+  it('an alternative payee is paid to the payee\'s account; twice or concurrently makes one set of files', async () => {
+    const b = await bucket('Payee');
+    const payee = await party({ vendorName: 'Payee Vendor' });
+    const payeeMethod = (await api.db.selectFrom('vendor_payment_methods').select('id').where('vendor_id', '=', payee.vendor).executeTakeFirstOrThrow()).id;
+    await api.db.updateTable('vendor_payment_methods').set({ iban: 'PL61109010140000071219812874', account_holder: 'Zółta Spółka' }).where('id', '=', payeeMethod).execute();
+    const p = await party({ org: payee.org, vendorName: 'Original Vendor', method: { type: 'payee', of: payeeMethod } });
+    await debtor(p.org);
+    const ids = await pending(p, b, [{ amount: '5.00' }, { amount: '7.00' }]);
+    const ctx = { db: api.db, storage: api.ctx.storage };
+    const [one, two] = await Promise.all([createPaymentFiles(ctx, b, staff.id), createPaymentFiles(ctx, b, staff.id)]);
+    expect([one.files + two.files, one.payments + two.payments]).toEqual([1, 2]);
+    expect(await createPaymentFiles(ctx, b, staff.id)).toEqual({ files: 0, payments: 0 });
+    const list = await files(b);
+    expect(list).toHaveLength(1);
+    const xml = (await download(list[0].url)).body;
+    expect(xml).toContain('<IBAN>PL61109010140000071219812874</IBAN>');
+    expect(xml).toContain('<Nm>Zolta Spolka</Nm>');
+    expect(await states(ids)).toEqual(ids.map((id) => [id, 'exported', list[0].id]));
+  });
+
+  it('a missing debtor account or town fails naming it, and nothing is created', async () => {
+    const b = await bucket('Refused');
+    const ok = await party({ orgName: 'Has Account AG' });
+    await debtor(ok.org);
+    const none = await party({ orgName: 'No Account GmbH' });
+    const ids = [...(await pending(ok, b, [{}])), ...(await pending(none, b, [{}]))];
+    const ctx = { db: api.db, storage: api.ctx.storage };
+    await expect(createPaymentFiles(ctx, b, staff.id)).rejects.toThrow('No debtor account for No Account GmbH (EUR)');
+    expect(await files(b)).toEqual([]);
+    expect((await states(ids)).map(([, s]) => s)).toEqual(['payout_pending', 'payout_pending']);
+
+    // Through the job: its last_error says why.
+    const res = await api.request({ method: 'POST', url: `/api/payment_buckets/${b}/create_payment_files`, as: staff });
+    expect(res.statusCode).toBe(202);
+    await waitFor(async () => {
+      const link = await api.db.selectFrom('job_links').select(['state', 'last_error']).where('entity_type', '=', 'PaymentBucket').where('entity_id', '=', b).where('name', '=', 'payment_files.create').executeTakeFirst();
+      expect(link).toEqual({ state: 'failed', last_error: expect.stringContaining('No debtor account for No Account GmbH (EUR)') });
+    });
+
+    await debtor(none.org);
+    const townless = await party({ org: none.org, town: null });
+    const refusedIds = await pending(townless, b, [{}]);
+    const reference = (await api.db.selectFrom('payments').select('reference').where('id', '=', refusedIds[0]).executeTakeFirstOrThrow()).reference;
+    const xmlFiles = () => fs.readdirSync(path.join(api.dataDir, 'files'), { recursive: true }).filter((f) => String(f).endsWith('.xml')).length;
+    const before = xmlFiles();
+    await expect(createPaymentFiles(ctx, b, staff.id)).rejects.toThrow(`Payment ${reference}: the payee's address has no town`);
+    expect(await files(b)).toEqual([]);
+    // Nothing stored either.
+    expect(xmlFiles()).toBe(before);
+  });
+});
+
+describe('cancel export, update file, delete file', () => {
+  it('cancel_export detaches payments; update_file rewrites with a new digest; delete returns the rest to payout_pending', async () => {
+    const b = await bucket('Rewrite');
+    const p = await party();
+    await debtor(p.org);
+    const ids = await pending(p, b, [{ amount: '1.00' }, { amount: '2.00' }, { amount: '3.00' }]);
+    await createPaymentFiles({ db: api.db, storage: api.ctx.storage }, b, staff.id);
+    const [file] = await files(b);
+    expect(file.total_amount).toBe('6.00');
+    const reference = (await api.db.selectFrom('payments').select('reference').where('id', '=', ids[0]).executeTakeFirstOrThrow()).reference;
+
+    // Only payments_admin may cancel an export; all or none.
+    const denied = await api.request({ method: 'POST', url: '/api/payments/cancel_export', payload: { ids: [ids[0]] }, as: await api.user(['payments']) });
+    expect(denied.statusCode).toBe(403);
+    const mixed = await api.request({ method: 'POST', url: '/api/payments/cancel_export', payload: { ids: [ids[0], 99999999] }, as: staff });
+    expect(mixed.statusCode).toBe(422);
+    expect((await states(ids)).map(([, s]) => s)).toEqual(['exported', 'exported', 'exported']);
+    const cancelled = await api.request({ method: 'POST', url: '/api/payments/cancel_export', payload: { ids: [ids[0]] }, as: staff });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await states(ids)).toEqual([
+      [ids[0], 'payout_pending', null],
+      [ids[1], 'exported', file.id],
+      [ids[2], 'exported', file.id],
+    ]);
+
+    const updated = await api.request({ method: 'POST', url: `/api/payment_buckets/${b}/payment_files/${file.id}/update_file`, as: staff });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [rewritten] = updated.json().payment_files;
+    expect(rewritten).toMatchObject({ id: file.id, payments_count: 2, total_amount: '5.00' });
+    expect(rewritten.digest).not.toBe(file.digest);
+    const xml = (await download(rewritten.url)).body;
+    expect(xml).not.toContain(reference);
+    expect(xml).toContain('<CtrlSum>5.00</CtrlSum>');
+    expect(xmllint(xml).ok).toBe(true);
+    expect((await auditTrail(api.db, 'PaymentFile', file.id)).at(-1)).toMatchObject({ action: 'update_file', audited_changes: { payments_count: [3, 2], total_amount: ['6.00', '5.00'] } });
+
+    // A payment paid out from the file keeps it: delete refused, nothing changed.
+    await api.request({ method: 'POST', url: `/api/payments/${ids[1]}/pay_out`, as: staff });
+    const refused = await api.request({ method: 'DELETE', url: `/api/payment_buckets/${b}/payment_files/${file.id}`, as: staff });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errors: { base: ['in_use'] }, ineligible_ids: [ids[1]] });
+    expect((await states([ids[2]]))[0]).toEqual([ids[2], 'exported', file.id]);
+    await api.db.updateTable('payments').set({ state: 'exported', paid_at: null }).where('id', '=', ids[1]).execute();
+
+    const deleted = await api.request({ method: 'DELETE', url: `/api/payment_buckets/${b}/payment_files/${file.id}`, as: staff });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json().payment_files).toEqual([]);
+    expect(deleted.json().can_create_payment_files).toBe(true);
+    expect(await states(ids)).toEqual(ids.map((id) => [id, 'payout_pending', null]));
+    expect((await download(rewritten.url)).statusCode).toBe(404);
+  });
+
+  it('routes check roles and the bucket of the file', async () => {
+    const other = await bucket('Other');
+    const outsider = await api.user(['payments']);
+    expect((await api.request({ method: 'GET', url: `/api/payment_buckets/${other}/payment_files`, as: outsider })).statusCode).toBe(403);
+    expect((await api.request({ method: 'POST', url: `/api/payment_buckets/${other}/create_payment_files`, as: outsider })).statusCode).toBe(403);
+    expect((await api.request({ method: 'GET', url: `/api/payment_buckets/${other}/payment_files`, as: admin })).json()).toEqual([]);
+    // Nothing payout_pending: the flag is false.
+    expect((await api.request({ method: 'POST', url: `/api/payment_buckets/${other}/create_payment_files`, as: staff })).json()).toEqual({ errors: { base: ['ineligible'] } });
+    const anyFile = await api.db.selectFrom('payment_files').select('id').executeTakeFirst();
+    if (anyFile) expect((await api.request({ method: 'DELETE', url: `/api/payment_buckets/${other}/payment_files/${anyFile.id}`, as: staff })).statusCode).toBe(404);
+    expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM payment_files WHERE payment_bucket_id = ${other}`.execute(api.db)).rows[0].n).toBe(0);
+  });
+});
