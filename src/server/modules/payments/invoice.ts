@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { notFound, ValidationFailed } from '../../http/errors.js';
 import { isUploadedFile, readBody } from '../../http/multipart.js';
-import { failIf, type RecordWriter, unstorableText, unwrap } from '../../http/resource.js';
+import { failIf, type RecordWriter, unstorableText, unwrap, type WriteContext } from '../../http/resource.js';
 import type { UploadRule } from '../../lib/storage.js';
 import { audit } from '../audit/audit.js';
 import type { PaymentAction } from './actions.js';
@@ -57,6 +57,21 @@ export function invoiceActions(ctx: AppContext): Record<string, PaymentAction> {
 }
 
 /**
+ * Stores an invoice (already checked and in storage under `key`) on the locked payment: invoice_added, with
+ * when it was attached; a replaced invoice file is removed once the write has committed.
+ */
+export async function attachInvoice(ctx: Pick<AppContext, 'storage'>, w: WriteContext, current: PaymentEntity, key: string, invoiceNumber: string | null): Promise<void> {
+  const before = await w.trx.selectFrom('payments').select('invoice_file_key').where('id', '=', current.id).executeTakeFirstOrThrow();
+  await w.trx
+    .updateTable('payments')
+    .set({ state: 'invoice_added', invoice_file_key: key, invoice_attached_at: new Date(), ...(invoiceNumber?.trim() ? { invoice_number: invoiceNumber.trim() } : {}) })
+    .where('id', '=', current.id)
+    .execute();
+  const old = before.invoice_file_key;
+  if (old && old !== key) w.afterCommit(() => ctx.storage.remove(old).catch(() => undefined));
+}
+
+/**
  * `POST /api/payments/{id}/attach_invoice` (multipart `invoice_pdf`, or `payment[invoice_pdf]`): the file is
  * streamed to storage and checked by content and size first, then stored on the locked payment if its
  * `can_attach_invoice` holds there; the payment goes to invoice_added. A replaced invoice is removed after
@@ -76,19 +91,7 @@ export function invoiceRoutes(app: FastifyInstance, ctx: AppContext, writer: Rec
     if (number !== undefined && number !== null && (typeof number !== 'string' || number.length > 100)) throw new ValidationFailed({ invoice_number: ['invalid'] });
     await writer.one(user, id, 'attach_invoice', async (w, { current }) => {
       if (!current.can_attach_invoice) throw new ValidationFailed({ base: ['ineligible'] });
-      const before = await w.trx.selectFrom('payments').select('invoice_file_key').where('id', '=', id).executeTakeFirstOrThrow();
-      await w.trx
-        .updateTable('payments')
-        .set({
-          state: 'invoice_added',
-          invoice_file_key: file.key,
-          invoice_attached_at: new Date(),
-          ...(typeof number === 'string' && number.trim() !== '' ? { invoice_number: number.trim() } : {}),
-        })
-        .where('id', '=', id)
-        .execute();
-      const old = before.invoice_file_key;
-      if (old && old !== file.key) w.afterCommit(() => ctx.storage.remove(old).catch(() => undefined));
+      await attachInvoice(ctx, w, current, file.key, typeof number === 'string' ? number : null);
       await writer.recorded(w, current, 'attach_invoice');
     });
     return writer.answer(ctx.db, id, user);

@@ -203,7 +203,9 @@ export async function planContract(db: Db, payout: { id: number; month: string }
  * many payments were created.
  */
 export async function runContract(db: Db, payout: { id: number; month: string }, contractId: number, usdRate: string, userId: number | null): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (the demo seed) the contract is written in it; otherwise in its own.
+  const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  return inTransaction(async (trx) => {
     const contract = await loadContract(trx, contractId, true);
     if (!contract) return 0;
     const done = await trx.selectFrom('payments').select('id').where('payout_id', '=', payout.id).where('contract_id', '=', contractId).where('cancelled_payment_id', 'is', null).executeTakeFirst();
