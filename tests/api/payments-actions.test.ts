@@ -154,6 +154,20 @@ describe('bulk actions', () => {
     expect([payOut.statusCode, payOut.json().ineligible_ids]).toEqual([422, [fresh, pending].sort((a, b) => a - b)]);
   });
 
+  it('act on "all N matching" the list filter, all or none', async () => {
+    const own = await paymentParty(api.db, { orgName: 'Filter Bulk GmbH' });
+    const a = await insertPayment(api.db, own, { state: 'new' });
+    const b = await insertPayment(api.db, own, { state: 'payout_pending' });
+    const paid = await insertPayment(api.db, own, { state: 'paid_out' });
+    const all = await api.request({ method: 'POST', url: '/api/payments/pause', payload: { filter: { organization_id: String(own.org) } }, as: admin });
+    expect([all.statusCode, all.json().ineligible_ids]).toEqual([422, [paid]]);
+    expect((await snapshot(a)).row.state).toBe('new');
+    const open = await api.request({ method: 'POST', url: '/api/payments/pause', payload: { filter: { organization_id: String(own.org), state: ['new', 'payout_pending'] } }, as: admin });
+    expect([open.statusCode, open.json()]).toEqual([200, { ids: [a, b] }]);
+    const bad = await api.request({ method: 'POST', url: '/api/payments/pause', payload: { filter: { invoice_file_key: 'x' } }, as: admin });
+    expect([bad.statusCode, bad.json().errors]).toEqual([422, { 'filter[invoice_file_key]': ['invalid'] }]);
+  });
+
   it('refuses malformed ids (422), never 500', async () => {
     for (const payload of [{ ids: 'x' }, { ids: [] }, { ids: ['1; drop'] }, {}]) {
       expect((await api.request({ method: 'POST', url: '/api/payments/pause', payload, as: admin })).statusCode).toBe(422);
