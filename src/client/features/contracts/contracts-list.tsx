@@ -40,7 +40,8 @@ const TABS = [
   },
 ] as const;
 
-// With the details pane beside the list, created, shares, type and currency give way first: the details show them.
+// With the details pane beside the list, columns the details show give way (created first, then shares, type,
+// currency, sources, the dates), so id, organization, vendors and state stay without scrolling sideways.
 const columns: Column<Contract>[] = [
   {
     id: 'id',
@@ -64,6 +65,7 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 110,
     grow: 0,
+    optional: 1,
     cell: (c) => <DateText value={c.active_from} />,
   },
   {
@@ -72,6 +74,7 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 110,
     grow: 0,
+    optional: 2,
     cell: (c) => <DateText value={c.active_to} />,
   },
   {
@@ -80,7 +83,7 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 120,
     grow: 0,
-    optional: 2,
+    optional: 5,
     cell: (c) => <TypeText type={c.contract_type} />,
   },
   {
@@ -89,7 +92,7 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 80,
     grow: 0,
-    optional: 1,
+    optional: 4,
   },
   {
     id: 'vendors',
@@ -103,6 +106,7 @@ const columns: Column<Contract>[] = [
     header: 'contracts.fields.revenue_sources',
     width: 240,
     grow: 2,
+    optional: 3,
     cell: (c) => <RevenueSourceChips contract={c} />,
   },
   {
@@ -110,7 +114,7 @@ const columns: Column<Contract>[] = [
     header: 'contracts.fields.revenue_shares',
     width: 200,
     grow: 1,
-    optional: 3,
+    optional: 6,
     cell: (c) => <RevenueSharesText contract={c} />,
   },
   {
@@ -127,7 +131,7 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 170,
     grow: 0,
-    optional: 4,
+    optional: 7,
     cell: (c) => <Timestamp value={c.created_at} />,
   },
 ];
