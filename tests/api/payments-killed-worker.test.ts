@@ -97,8 +97,19 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 
+interface PaymentRow {
+  contract_id: number;
+  contract_vendor_id: number;
+  n: number;
+  amount: string;
+  vat_amount: string;
+  wht_amount: string;
+  total_amount: string;
+  items: string;
+}
+
 const paymentsOf = (payoutId: number) =>
-  sql<{ contract_id: number; contract_vendor_id: number; n: number; amount: string; vat_amount: string; wht_amount: string; total_amount: string; items: string }>`
+  sql<PaymentRow>`
     SELECT p.contract_id::int, p.contract_vendor_id::int, count(*) OVER (PARTITION BY p.contract_vendor_id)::int AS n,
            p.amount, p.vat_amount, p.wht_amount, p.total_amount,
            (SELECT string_agg(li.revenue_source_id || ':' || li.revenue_final || ':' || li.amount, ' ' ORDER BY li.id) FROM payment_line_items li WHERE li.payment_id = p.id) AS items
@@ -121,20 +132,21 @@ describe('the payment run in a worker process killed with SIGKILL', () => {
     first.child.send({ send: crashed });
     const jobId = await sent;
 
-    // The state to kill in: the worker's backend waits inside the cut contract's transaction.
+    // The state to kill in: every other contract committed (the run's lanes went on), the cut one's
+    // transaction waits for the lock with its first payment written but not committed.
     let waiting = 0;
+    let before: PaymentRow[] = [];
     await vi.waitFor(
       async () => {
         const { rows } = await sql<{ pid: number }>`
           SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'insert into "payments"%'`.execute(api.db);
         expect(rows).toHaveLength(1);
         waiting = rows[0].pid;
+        before = (await paymentsOf(crashed).execute(api.db)).rows;
+        expect([...new Set(before.map((p) => p.contract_id))]).toEqual(contracts.filter((_, i) => i !== CUT - 1));
       },
       { timeout: 90_000, interval: 50 },
     );
-    // The contracts before it committed; nothing of the cut one is visible.
-    const before = (await paymentsOf(crashed).execute(api.db)).rows;
-    expect([...new Set(before.map((p) => p.contract_id))]).toEqual(contracts.slice(0, CUT - 1));
 
     first.child.kill('SIGKILL');
     await first.exited;
@@ -180,7 +192,7 @@ describe('the payment run in a worker process killed with SIGKILL', () => {
     // One payment per contract vendor, each once, every figure and line item as the uninterrupted run's.
     expect(after).toHaveLength(CONTRACTS + 1);
     expect(after.every((p) => p.n === 1)).toBe(true);
-    const figures = (rows: typeof after) => rows.map(({ contract_id, n, amount, vat_amount, wht_amount, total_amount, items }) => ({ contract_id, n, amount, vat_amount, wht_amount, total_amount, items }));
+    const figures = (rows: PaymentRow[]) => rows.map(({ contract_id, n, amount, vat_amount, wht_amount, total_amount, items }) => ({ contract_id, n, amount, vat_amount, wht_amount, total_amount, items }));
     expect(figures(after)).toEqual(figures(expected));
     // By hand: contract i's (10 + i).005 USD × 0.9 × 50% = (10 + i) × 0.45 + 0.00225, rounded (10 + i) × 0.45;
     // over i = 1..12 that is 0.45 × 198 = 89.10 EUR. The cut contract's 7.20 splits 60/40 into 4.32 + 2.88.

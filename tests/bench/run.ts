@@ -5,9 +5,10 @@
  *   2. palette open time (Ctrl+K to focused input) against a native <dialog> opened by the same key;
  *   3. scroll frame times of the 100,000-row grid against a plain DOM table of the same rows;
  *   4. the server (`server.ts`): requests per second and p99 against a bare Fastify route;
- *   5. payouts (`payouts.ts`): report import against raw COPY, allocation against a bare UPDATE .. FROM.
- * `npm run bench -- --server` runs only the server part, `-- --payouts` only the payouts part, `-- --bytes` only the first (with the files a deep
- * link loads listed).
+ *   5. payouts (`payouts.ts`): report import against raw COPY, allocation against a bare UPDATE .. FROM;
+ *   6. the payment run (`payments-run.ts`) against one INSERT .. SELECT summing the same rows.
+ * `npm run bench -- --server` runs only the server part, `-- --payouts` only the payouts part, `-- --payments-run` only the
+ * payment run, `-- --bytes` only the first (with the files a deep link loads listed).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { launch, ms, preparePage } from './browser';
 import { buildBaseline, initialJsGzip, loadedGzip } from './bundle-size';
 import { scrollFrameTimes } from './grid-scroll';
 import { nativeDialogTimes, paletteOpenTimes } from './palette-open';
+import { paymentsRunBench } from './payments-run';
 import { payoutsBench } from './payouts';
 import { serverBench } from './server';
 import { serveDir } from './static-server';
@@ -31,6 +33,7 @@ async function main() {
   console.log(`${''.padEnd(34)} ${'Remit'.padStart(22)}   ${'baseline'.padStart(22)}`);
   if (process.argv.includes('--server')) return serverBench(row);
   if (process.argv.includes('--payouts')) return payoutsBench(row);
+  if (process.argv.includes('--payments-run')) return paymentsRunBench(row);
 
   // 1. Bundle size
   const appDist = path.join(tmp, 'app');
@@ -119,6 +122,8 @@ async function main() {
   await serverBench(row);
   // 5. Payout import and allocation.
   await payoutsBench(row);
+  // 6. The payment run.
+  await paymentsRunBench(row);
 }
 
 main().catch((error) => {

@@ -19,8 +19,8 @@ import {
 } from '../../../shared/payment-math.js';
 import { shareSetOf } from '../../../shared/validation/contracts.js';
 import type { ContractShareType } from '../../../shared/entities/contract';
-import type { RevenueType } from '../../../shared/entities/payout';
 import { audit } from '../audit/audit.js';
+import { revenueByContract, type ContractRevenueRow } from './run-revenue.js';
 import './tables.js';
 
 /** Contracts with allocated revenue in the payout (signed and covering its month), with their currency. */
@@ -146,14 +146,20 @@ export interface ContractPlan {
  * nothing to pay (no revenue under its shares, no contract vendors). The run calls it on the locked
  * contract inside its transaction; the preview calls it as it is, so both compute the same cents.
  */
-export async function planContract(db: Db, payout: { id: number; month: string }, contract: ContractRow, usdRate: string): Promise<ContractPlan | null> {
+export async function planContract(
+  db: Db,
+  payout: { id: number; month: string },
+  contract: ContractRow,
+  usdRate: string,
+  revenueRows?: readonly ContractRevenueRow[],
+): Promise<ContractPlan | null> {
   const shareRows = await db.selectFrom('contract_revenue_shares').selectAll().where('contract_id', '=', contract.id).execute();
   const set: ShareSetName = shareSetOf(shareRows.map((s) => s.type)) ?? 'separate';
   const shares = new Map<ContractShareType, ShareTerms & { id: number }>(
     shareRows.map((s) => [s.type as ContractShareType, { id: s.id, formula: s.formula, rev_share: s.rev_share, baseline: s.baseline, fixed_income: s.fixed_income, threshold: s.threshold } as ShareTerms & { id: number }]),
   );
-  // Set-based: the payout's rows summed per source and revenue type in the database.
-  const revenue = await sql<{ source_id: number; revenue_type: RevenueType; revenue: string }>`
+  // Set-based: the payout's rows summed per source and revenue type in the database (the run sums every contract's at once: `revenueRows`).
+  const revenue = revenueRows ? { rows: revenueRows } : await sql<ContractRevenueRow>`
     SELECT v.revenue_source_id::int AS source_id, v.revenue_type, sum(v.revenue)::text AS revenue
     FROM payout_revenues v JOIN contract_revenue_sources crs ON crs.revenue_source_id = v.revenue_source_id
     WHERE v.payout_id = ${payout.id} AND crs.contract_id = ${contract.id}
@@ -202,7 +208,14 @@ export async function planContract(db: Db, payout: { id: number; month: string }
  * with its line items. The unique key (payout, contract vendor, type) backs the check. Answers how
  * many payments were created.
  */
-export async function runContract(db: Db, payout: { id: number; month: string }, contractId: number, usdRate: string, userId: number | null): Promise<number> {
+export async function runContract(
+  db: Db,
+  payout: { id: number; month: string },
+  contractId: number,
+  usdRate: string,
+  userId: number | null,
+  revenueRows?: readonly ContractRevenueRow[],
+): Promise<number> {
   // Inside a caller's transaction (the demo seed) the contract is written in it; otherwise in its own.
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   return inTransaction(async (trx) => {
@@ -210,7 +223,7 @@ export async function runContract(db: Db, payout: { id: number; month: string },
     if (!contract) return 0;
     const done = await trx.selectFrom('payments').select('id').where('payout_id', '=', payout.id).where('contract_id', '=', contractId).where('cancelled_payment_id', 'is', null).executeTakeFirst();
     if (done) return 0;
-    const plan = await planContract(trx, payout, contract, usdRate);
+    const plan = await planContract(trx, payout, contract, usdRate, revenueRows);
     if (!plan) return 0;
     const { shares, groups, converted, items } = plan;
 
@@ -265,18 +278,42 @@ export async function runContract(db: Db, payout: { id: number; month: string },
   });
 }
 
-/** The whole run: checks every needed rate first (nothing is created when one lacks), then one transaction per contract. */
+/** Contracts run side by side: each is its own transaction on its locked row, so their order does not matter. */
+const RUN_LANES = 4;
+
+/**
+ * The whole run: checks every needed rate first (nothing is created when one lacks), sums every
+ * contract's revenue in one pass, then one transaction per contract, a few at a time. A failure stops
+ * the lanes after their current contract and is thrown once all have stopped.
+ */
 export async function runPayments(db: Db, payoutId: number, userId: number | null, afterContract?: (contractId: number) => Promise<void>): Promise<number> {
   const payout = await db.selectFrom('payouts').select(['id', 'month']).where('id', '=', payoutId).executeTakeFirst();
   if (!payout) return 0;
   const contracts = await contractsOfPayout(db, payout.id, payout.month);
   const rates = await payoutRates(db, payout.id);
   checkRates(contracts, rates);
+  const revenue = await revenueByContract(db, payout.id);
   let created = 0;
-  for (const c of contracts) {
-    created += await runContract(db, payout, c.id, rates.get(c.currency)!, userId);
-    await afterContract?.(c.id);
-  }
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < contracts.length) {
+      const c = contracts[next++];
+      try {
+        // Awaited first: `created += await` would add to the value read before the wait and lose other lanes' counts.
+        const n = await runContract(db, payout, c.id, rates.get(c.currency)!, userId, revenue.get(c.id) ?? []);
+        created += n;
+        await afterContract?.(c.id);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  // In a caller's transaction (the demo seed) there is one connection: one lane.
+  const lanes = db.isTransaction ? 1 : Math.min(RUN_LANES, contracts.length);
+  const results = await Promise.allSettled(Array.from({ length: lanes }, lane));
+  const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failure) throw failure.reason;
   return created;
 }
-
