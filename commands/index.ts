@@ -19,6 +19,7 @@ import { contractsCommands, contractsLookups } from './contracts';
 import { payoutsCommands, payoutsLookups } from './payouts';
 import { unallocatedRevenuesCommands, unallocatedRevenuesLookups } from './unallocated-revenues';
 import { paymentBucketsCommands, paymentBucketsLookups } from './payment-buckets';
+import { financialReportsCommands, financialReportsLookups } from './financial-reports';
 
 let registered = false;
 
@@ -46,6 +47,7 @@ export function registerAllCommands(): void {
     ...payoutsCommands,
     ...unallocatedRevenuesCommands,
     ...paymentBucketsCommands,
+    ...financialReportsCommands,
   ]);
   registerLookups([
     ...banksLookups,
@@ -65,5 +67,6 @@ export function registerAllCommands(): void {
     ...payoutsLookups,
     ...unallocatedRevenuesLookups,
     ...paymentBucketsLookups,
+    ...financialReportsLookups,
   ]);
 }

@@ -37,8 +37,8 @@ interface RequestOptions {
   /** Do not raise the global 401/403 handling (the sign-in call handles its own 401). */
   quiet?: boolean;
   signal?: AbortSignal;
-  /** Read the answer as a Blob (an image the page shows, a download) instead of JSON. */
-  as?: 'blob';
+  /** Read the answer as a Blob (an image the page shows, a download) instead of JSON; `response`: the answer itself (a download that needs its headers). */
+  as?: 'blob' | 'response';
 }
 
 /** The headers every call sends: `client: web`, the bearer token and the uid (spec 1, section 7). */
@@ -54,7 +54,7 @@ function sessionHeaders(accept: string): Record<string, string> {
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers = sessionHeaders(opts.as === 'blob' ? '*/*' : 'application/json');
+  const headers = sessionHeaders(opts.as ? '*/*' : 'application/json');
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -72,6 +72,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
   if (res.status === 204) return undefined as T;
   if (opts.as === 'blob' && res.ok) return (await res.blob()) as T;
+  if (opts.as === 'response' && res.ok) return res as T;
   const isJson = res.headers.get('content-type')?.includes('application/json');
   const data = isJson ? await res.json().catch(() => undefined) : undefined;
   if (!res.ok) {

@@ -17,6 +17,7 @@ import { contractsScreens } from './contracts';
 import { payoutsScreens } from './payouts';
 import { unallocatedRevenuesScreens } from './unallocated-revenues';
 import { paymentBucketsScreens } from './payment-buckets';
+import { financialReportsScreens } from './financial-reports';
 
 /** What a screen receives: its route and the route's parameters. */
 export interface ScreenProps {
@@ -46,4 +47,5 @@ export const screens: Record<string, ComponentType<ScreenProps>> = {
   ...payoutsScreens,
   ...unallocatedRevenuesScreens,
   ...paymentBucketsScreens,
+  ...financialReportsScreens,
 };
