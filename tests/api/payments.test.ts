@@ -193,8 +193,8 @@ describe('payments routes of a payout', () => {
     await api.db.insertInto('currency_rates').values({ date: '2026-03-01', base_currency: 'USD', target_currency: 'EUR', rate: '0.9', payout_id: payoutId }).execute();
     const started = await api.request({ method: 'POST', url: `/api/payouts/${payoutId}/payments`, as: staff });
     expect(started.statusCode, started.body).toBe(202);
-    // the job runs the same code; here it is run directly instead of waiting for the worker
-    await runPayments(api.db, payoutId, null);
+    // the job's run, waited for: while it is pending the payout's flags say so (no delete)
+    await api.settled();
     const summary = (await api.request({ method: 'GET', url: `/api/payouts/${payoutId}/payments_summary`, as: staff })).json();
     // fixed income 100.00 for the one vendor (100%), no tax info: total 100.00
     expect(summary.entries).toEqual([
