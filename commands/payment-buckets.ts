@@ -1,7 +1,8 @@
 import type { Payment } from '../src/shared/entities/payment';
-import type { PaymentBucket } from '../src/shared/entities/payment-bucket';
+import type { PaymentBucket, PaymentFile } from '../src/shared/entities/payment-bucket';
 import { api } from '../src/client/api/client';
 import { addToBucketDialog } from '../src/client/features/payment-buckets/dialogs';
+import { downloadFile } from '../src/client/lib/download';
 import { routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
 import { recordLookup } from './record-lookup';
@@ -43,6 +44,54 @@ async function startJob(ctx: CommandContext, b: PaymentBucket, action: 'publish_
     ctx.services.notify('error', `${ctx.t(`payment_buckets.failed.${action}`)} ${deleteFailureMessage(ctx, error)}`);
   } finally {
     ctx.services.invalidate(`/api/payment_buckets/${b.id}`);
+  }
+}
+
+/**
+ * The payment file a command acts on: the row whose button runs it, or on the palette the bucket's only
+ * file (with several, each row's buttons say which).
+ */
+const FILES = 'payment_files';
+function targetFile(ctx: CommandContext): { bucket: PaymentBucket; file: PaymentFile } | undefined {
+  const bucket = bucketOnPage(ctx);
+  if (!bucket) return undefined;
+  const selected = ctx.selection?.resource === FILES ? (ctx.selection.rows[0] as PaymentFile | undefined) : undefined;
+  const file = selected ?? (bucket.payment_files.length === 1 ? bucket.payment_files[0] : undefined);
+  return file ? { bucket, file } : undefined;
+}
+
+/** The file's download name, as the server's content-disposition gives it. */
+export const paymentFileName = (bucket: PaymentBucket, f: PaymentFile) => `payments-${bucket.id}-${f.organization.id}-${f.currency}-${f.id}.${f.format === 'sepa' ? 'xml' : 'csv'}`;
+
+/** A command on one payment file of the bucket's page (spec 3, 4.3): download, update its content, delete it. */
+function fileCommand(id: string, title: string, busyBlocks: boolean, run: (ctx: CommandContext, bucket: PaymentBucket, file: PaymentFile) => Promise<void>): Command {
+  return {
+    id,
+    title,
+    group,
+    roles: ROLES,
+    when: (ctx) => {
+      const target = targetFile(ctx);
+      if (!target) return { hidden: true };
+      return busyBlocks ? flag(!target.bucket.jobs_pending, 'payment_buckets.reasons.jobs_pending') : ok;
+    },
+    run: (ctx) => {
+      const { bucket, file } = targetFile(ctx)!;
+      return run(ctx, bucket, file);
+    },
+  };
+}
+
+/** A write on a file: success or the error toast (spec 3, 8), then the bucket and the payments list read again. */
+async function fileWrite(ctx: CommandContext, bucket: PaymentBucket, action: 'update_file' | 'delete_file', write: () => Promise<unknown>) {
+  try {
+    await write();
+    ctx.services.notify('success', ctx.t(`payment_buckets.files.done.${action}`));
+  } catch (error) {
+    ctx.services.notify('error', `${ctx.t(`payment_buckets.failed.${action}`)} ${deleteFailureMessage(ctx, error)}`);
+  } finally {
+    ctx.services.invalidate(`/api/payment_buckets/${bucket.id}`);
+    ctx.services.invalidate('/api/payments');
   }
 }
 
@@ -99,6 +148,20 @@ export const paymentBucketsCommands: Command[] = [
     (b) => flag(b.can_create_payment_files, b.jobs_pending ? 'payment_buckets.reasons.jobs_pending' : 'payment_buckets.reasons.nothing_to_export'),
     (ctx, b) => startJob(ctx, b, 'create_payment_files'),
   ),
+  fileCommand('payment_buckets.download_file', 'payment_buckets.commands.download_file', false, async (ctx, bucket, file) => {
+    try {
+      await downloadFile(file.url, paymentFileName(bucket, file));
+    } catch (error) {
+      ctx.services.notify('error', `${ctx.t('payment_buckets.failed.download_file')} ${deleteFailureMessage(ctx, error)}`);
+    }
+  }),
+  fileCommand('payment_buckets.update_file', 'payment_buckets.commands.update_file', true, (ctx, bucket, file) =>
+    fileWrite(ctx, bucket, 'update_file', () => api.post(`/api/payment_buckets/${bucket.id}/payment_files/${file.id}/update_file`)),
+  ),
+  fileCommand('payment_buckets.delete_file', 'payment_buckets.commands.delete_file', true, async (ctx, bucket, file) => {
+    if (!(await ctx.services.confirm(ctx.t('form.delete_confirmation'), { confirmLabel: 'form.delete', danger: true }))) return;
+    await fileWrite(ctx, bucket, 'delete_file', () => api.delete(`/api/payment_buckets/${bucket.id}/payment_files/${file.id}`));
+  }),
   bucketTool('payments.add_to_payment_bucket_selected', 'payment_buckets.commands.add_to_bucket', 'can_be_added_to_bucket', 'payment_buckets.reasons.cannot_add', (ctx, rows) => {
     if (!addToBucketDialog.open(rows.map((p) => p.id))) ctx.services.notify('warning', ctx.t('payment_buckets.reasons.open_payments_list'));
   }),

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import { button } from 'styled-system/recipes';
 import type { PaymentsSummaryRow } from '../../../shared/entities/payment';
 import type { PaymentBucket, PaymentFile } from '../../../shared/entities/payment-bucket';
 import { DetailsSection, DetailsTable, Facts } from '../../kit/details-section';
@@ -10,7 +9,6 @@ import { FormTitle } from '../../kit/form';
 import { CommandButton, Timestamp } from '../../kit/grid';
 import { RecordLoadState, useRecordPage } from '../../kit/record-page';
 import { StateChip } from '../../kit/state-chip';
-import { downloadFile } from '../../lib/download';
 import { invalidateResource } from '../../lib/invalidate';
 import { useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
@@ -49,13 +47,20 @@ function SummaryRow({ row }: { row: PaymentsSummaryRow }) {
   );
 }
 
+const fileActions = css({ display: 'flex', gap: '1', flexWrap: 'nowrap' });
+
 function FileRow({ file }: { file: PaymentFile }) {
   const t = useT();
-  const name = file.url.split('/').pop() ?? `payment-file-${file.id}`;
+  const format = t(`payment_buckets.files.formats.${file.format}`);
+  // Short visible labels; the name says which file (each row's buttons are told apart by screen readers).
+  const which = <span className={css({ srOnly: true })}> {t('payment_buckets.files.which', { organization: file.organization.name, currency: file.currency, format })}</span>;
+  // The row's buttons run the file commands on this file (the palette offers them when the bucket has one file).
+  const extras = { selection: { resource: 'payment_files', ids: [file.id], rows: [file] } };
   return (
     <tr>
       <th scope="row">{file.organization.name}</th>
       <td>{file.currency}</td>
+      <td>{format}</td>
       <td>
         <span className={digestCell}>
           <StateChip tone="neutral" title={file.digest}>
@@ -82,9 +87,20 @@ function FileRow({ file }: { file: PaymentFile }) {
         <Timestamp value={file.created_at} />
       </td>
       <td data-actions="">
-        <button type="button" className={button({ variant: 'secondary', size: 'sm' })} onClick={() => void downloadFile(file.url, name)}>
-          {t('payment_buckets.files.download', { organization: file.organization.name, currency: file.currency })}
-        </button>
+        <span className={fileActions}>
+          <CommandButton command="payment_buckets.download_file" extras={extras} size="sm">
+            {t('payment_buckets.files.download')}
+            {which}
+          </CommandButton>
+          <CommandButton command="payment_buckets.update_file" extras={extras} size="sm">
+            {t('payment_buckets.files.update')}
+            {which}
+          </CommandButton>
+          <CommandButton command="payment_buckets.delete_file" extras={extras} size="sm" variant="danger">
+            {t('payment_buckets.files.delete')}
+            {which}
+          </CommandButton>
+        </span>
       </td>
     </tr>
   );
@@ -150,6 +166,7 @@ export default function PaymentBucketShow({ params }: ScreenProps) {
           columns={[
             'payment_buckets.files.organization',
             'payment_buckets.summary.currency',
+            'payment_buckets.files.format',
             'payment_buckets.files.digest',
             'payment_buckets.summary.payments_count',
             'payment_buckets.summary.amount',

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, signIn, tabTo, withAppDb } from './support';
+
+/**
+ * Payment files (spec 3, 4.3; DOMAIN "Buckets and payment files") from the keyboard: a bucket with two
+ * payout_pending EUR payments to SEPA accounts of an organization of its own (arranged in the database),
+ * create payment files from the palette, download the SEPA file from its row, update it, delete it; axe
+ * on the details with a file.
+ */
+
+async function palette(page: Page, text: string, option: RegExp = new RegExp(text, 'i')) {
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type(text);
+  await expect(dialog.getByRole('option', { name: option }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
+/** A bucket named `name` with two payout_pending payments of a new organization that has a EUR debtor account. */
+async function exportableBucket(name: string): Promise<{ bucket: number; payments: number[]; org: string }> {
+  return withAppDb(async (db) => {
+    const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.query<T>(text, values)).rows;
+    const tag = Date.now().toString(36);
+    const orgName = `Files Müller & Søn ${tag}`;
+    const [org] = await q<{ id: number }>(
+      `INSERT INTO organizations (name, number, country_code, currency, city, postal_code, street, street_number, vendor_source_prefix_external, vendor_source_prefix_internal, vendor_source_prefix_network)
+       VALUES ($1, $2, 'DE', 'EUR', 'Berlin', '10115', 'Torstraße', '1', '100', '200', '300') RETURNING id`,
+      [orgName, `F${tag}`],
+    );
+    await q(`INSERT INTO organization_debtor_accounts (organization_id, position, currency, iban, bic, account_holder) VALUES ($1, 0, 'EUR', 'DE02120300000000202051', 'BYLADEM1001', $2)`, [org.id, orgName]);
+    const [bucket] = await q<{ id: number }>('INSERT INTO payment_buckets (name) VALUES ($1) RETURNING id', [name]);
+    const [payout] = await q<{ id: number }>(`INSERT INTO payouts (month, payout_types) VALUES ('2020-01-01', '{adsense}') RETURNING id`);
+    const [contract] = await q<{ id: number }>(
+      `INSERT INTO contracts (organization_id, contract_type, currency, start_date, state, credit_note_type) VALUES ($1, 'adsense', 'EUR', '2019-01-01', 'signed', 'short') RETURNING id`,
+      [org.id],
+    );
+    const [source] = await q<{ id: number }>(`SELECT min(id) AS id FROM revenue_sources`);
+    const payments: number[] = [];
+    for (const [i, vendorName] of ['Łukasz Wiśniewski', 'Γεώργιος Παπαδόπουλος'].entries()) {
+      const [vendor] = await q<{ id: number }>(`INSERT INTO vendors (organization_id, number, name, type, language) VALUES ($1, $2, $3, 'company', 'de') RETURNING id`, [org.id, 100 + i, vendorName]);
+      await q(`INSERT INTO vendor_addresses (vendor_id, country_code, postal_code, city, street, street_number) VALUES ($1, 'PL', '90-001', 'Łódź', 'Piotrkowska', '1')`, [vendor.id]);
+      const [method] = await q<{ id: number }>(
+        `INSERT INTO vendor_payment_methods (vendor_id, type, is_sepa, iban, account_holder, position) VALUES ($1, 'bank', true, 'PL61109010140000071219812874', $2, 0) RETURNING id`,
+        [vendor.id, vendorName],
+      );
+      const [cv] = await q<{ id: number }>(`INSERT INTO contract_vendors (contract_id, vendor_id, share_percentage, vendor_payment_method_id) VALUES ($1, $2, 50, $3) RETURNING id`, [contract.id, vendor.id, method.id]);
+      const [payment] = await q<{ id: number }>(
+        `INSERT INTO payments (type, state, payout_id, organization_id, contract_id, contract_vendor_id, vendor_id, payment_bucket_id, currency, currency_rate, start_date, end_date, due_date, amount, total_amount)
+         VALUES ('invoice', 'payout_pending', $1, $2, $3, $4, $5, $6, 'EUR', 0.9, '2020-01-01', '2020-01-31', '2020-02-29', $7, $7) RETURNING id`,
+        [payout.id, org.id, contract.id, cv.id, vendor.id, bucket.id, ['100.00', '0.10'][i]],
+      );
+      await q(`INSERT INTO payment_line_items (payment_id, revenue_source_id, share_type, revenue_type, revenue, revenue_final, amount_raw, amount) VALUES ($1, $2, 'all', 'adsense', 1, 1, 1, $3)`, [
+        payment.id,
+        source.id,
+        ['100.00', '0.10'][i],
+      ]);
+      payments.push(payment.id);
+    }
+    return { bucket: bucket.id, payments, org: orgName };
+  });
+}
+
+test('creates payment files, downloads, updates and deletes one, keyboard only, with axe', async ({ page }) => {
+  test.setTimeout(150_000);
+  const name = `Files ${Date.now().toString(36)}`;
+  const { payments, org } = await exportableBucket(name);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+
+  await palette(page, name, new RegExp(name));
+  await expect(page).toHaveURL(/\/payments\/payment-buckets\/\d+\/show$/);
+  const files = page.getByRole('region', { name: 'Payment files' });
+  await expect(files).toContainText('No payment files yet.');
+
+  // Create payment files: a job; the page reads the bucket again until the file is there.
+  await palette(page, 'Create payment files');
+  await expect(page.getByText('Creating payment files started')).toBeVisible();
+  const download = files.getByRole('button', { name: `Download ${org} EUR SEPA` });
+  await expect(download).toBeVisible({ timeout: 40_000 });
+  await expect(files.getByRole('row')).toHaveCount(2);
+  await expect(files).toContainText('100.10');
+  const states = await withAppDb((db) => db.query<{ state: string }>('SELECT state FROM payments WHERE id = ANY($1) ORDER BY id', [payments]));
+  expect(states.rows.map((r) => r.state)).toEqual(['exported', 'exported']);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/payment-files-show.png', fullPage: true });
+
+  // Download from the row: the server's name, the SEPA XML with the transliterated names.
+  await tabTo(page, download);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(file.suggestedFilename()).toMatch(/^payments-\d+-\d+-EUR-\d+\.xml$/);
+  const xml = fs.readFileSync((await file.path())!, 'utf8');
+  expect(xml).toContain('<CtrlSum>100.10</CtrlSum>');
+  expect(xml).toContain('<Nm>Lukasz Wisniewski</Nm>');
+
+  // Update the file's content (same payments, so the same figures).
+  await tabTo(page, files.getByRole('button', { name: `Update ${org} EUR SEPA` }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Payment file updated')).toBeVisible();
+
+  // Delete (the palette: the bucket has one file), confirmed; the payments wait for payout again.
+  await palette(page, 'Delete payment file');
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Do you really want to delete this entry?');
+  await expectNoAxeViolations(page);
+  await tabTo(page, confirm.getByRole('button', { name: /^(OK|Delete)$/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Payment file deleted; its payments are pending payout again')).toBeVisible();
+  await expect(files).toContainText('No payment files yet.');
+  const after = await withAppDb((db) => db.query<{ state: string }>('SELECT state FROM payments WHERE id = ANY($1) ORDER BY id', [payments]));
+  expect(after.rows.map((r) => r.state)).toEqual(['payout_pending', 'payout_pending']);
+});
