@@ -236,3 +236,57 @@ export function formulaText(terms: ShareTerms, revenue: DecimalValue | string, r
       return `min(${r} × ${pct(terms.rev_share)}, ${num(terms.threshold)}) = ${format(rounded)}`;
   }
 }
+
+/** A stored line item as a statement reads it: USD as reported and the vendor's rounded amount. */
+export interface StatementLineInput {
+  share_type: ContractShareType;
+  source_id: number;
+  revenue_usd: string;
+  amount: string;
+}
+
+/** One share of a payment explained: its revenue, the contract's formula with the numbers, and the vendor's part. */
+export interface ShareExplanation {
+  share_type: ContractShareType;
+  revenue_usd: string;
+  /** R in the payment currency, exact, as the run converted it. */
+  revenue: string;
+  /** The share's rounded amount for all the contract's vendors, or null when the terms are gone. */
+  share_amount: string | null;
+  /** `max(1234.56 - 100.00, 0) × 30% = 340.37`; a reversal's is `-(...)`; null when the terms are gone. */
+  formula_text: string | null;
+  /** The vendor's part: the sum of its rounded line items of this share. */
+  amount: string;
+}
+
+/**
+ * A payment's shares explained from its stored line items (vendor statements), with the run's own code:
+ * each line's USD revenue converted with the payment's rate (`convert`), summed per share, and the share's
+ * formula applied and rounded once (`shareTotals`), so the numbers are the ones the run computed. A
+ * reversal's lines are negated: its formula is the cancelled payment's, shown negated. `terms` lacks a
+ * share whose contract terms are no longer known (a replacement on another contract).
+ */
+export function explainShares(
+  lines: readonly StatementLineInput[],
+  terms: ReadonlyMap<ContractShareType, ShareTerms>,
+  usdRate: DecimalValue | string,
+  currency: string,
+  opts: { reversal?: boolean; format?: (value: string) => string } = {},
+): ShareExplanation[] {
+  const digits = minorUnits(currency);
+  const sign = opts.reversal ? -1 : 1;
+  const format = opts.format ?? ((v: string) => v);
+  const order = [...new Set(lines.map((l) => l.share_type))];
+  return order.map((type) => {
+    const own = lines.filter((l) => l.share_type === type);
+    const usd = own.reduce((a, l) => a.plus(toDecimal(l.revenue_usd)), new Decimal(0));
+    const part = own.reduce((a, l) => a.plus(toDecimal(l.amount)), new Decimal(0)).toFixed(digits);
+    const rows = own.map((l) => ({ source_id: l.source_id, share_type: type, revenue: convert(toDecimal(l.revenue_usd).times(sign), toDecimal(usdRate)) }));
+    const t = terms.get(type);
+    const base = { share_type: type, revenue_usd: usd.toFixed(), revenue: rows.reduce((a, r) => a.plus(r.revenue), new Decimal(0)).times(sign).toFixed(), amount: part };
+    if (!t) return { ...base, share_amount: null, formula_text: null };
+    const [total] = shareTotals(new Map([[type, t]]), rows, currency);
+    const text = formulaText(t, total.revenue, total.amount, format);
+    return { ...base, share_amount: toDecimal(total.amount).times(sign).toFixed(digits), formula_text: opts.reversal ? `-(${text})` : text };
+  });
+}
