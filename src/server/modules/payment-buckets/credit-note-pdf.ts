@@ -8,7 +8,7 @@ import { pdfPrinter } from '../../lib/pdf.js';
  * adds each line's reported revenue and its conversion; a `short` one lists the lines with their amounts.
  */
 
-const LABELS = {
+export const LABELS = {
   en: {
     title: 'Credit note',
     number: 'Credit note number',
@@ -96,17 +96,64 @@ export interface CreditNoteData {
   lines: CreditNoteLine[];
 }
 
-const date = (iso: string) => iso.split('-').reverse().join('.');
+export const documentDate = (iso: string) => iso.split('-').reverse().join('.');
 
 export function creditNoteLanguage(language: string | null | undefined): keyof typeof LABELS {
   return language === 'de' ? 'de' : 'en';
 }
 
+/** The number format of a document in `language` (German as in Germany, else English with day-month dates). */
+export const documentLocale = (language: string) => (creditNoteLanguage(language) === 'de' ? 'de-DE' : 'en-GB');
+
+export type Labels = Record<keyof (typeof LABELS)['en'], string>;
+type PaymentTotals = Pick<CreditNoteData, 'amount' | 'vat_percentage' | 'vat_amount' | 'wht_percentage' | 'wht_amount' | 'fee' | 'total_amount' | 'reverse_charge'>;
+
+/** Net, VAT (none under reverse charge), WHT and fee when not 0, the total, and the VAT wording: credit notes and statements. */
+export function paymentTotals(d: PaymentTotals, L: Labels, money: (v: string) => string, pct: (v: string) => string) {
+  const zero = (v: string) => toDecimal(v).isZero();
+  const totals: [string, string][] = [
+    [L.net, money(d.amount)],
+    ...(d.reverse_charge ? [] : ([[`${L.vat} ${pct(d.vat_percentage)}`, money(d.vat_amount)]] as [string, string][])),
+    ...(zero(d.wht_amount) ? [] : ([[`${L.wht} ${pct(d.wht_percentage)}`, `- ${money(d.wht_amount)}`]] as [string, string][])),
+    ...(zero(d.fee) ? [] : ([[L.fee, `- ${money(d.fee)}`]] as [string, string][])),
+    [L.total, money(d.total_amount)],
+  ];
+  const vatNote = d.reverse_charge ? L.reverse_charge : zero(d.vat_amount) ? L.no_vat : null;
+  return { totals, vatNote };
+}
+
+/** The totals table, right of the page, the last row bold. */
+export const totalsBlock = (totals: [string, string][]) => ({
+  table: { widths: ['*', 'auto'], body: totals.map(([k, v], i) => [{ text: k, bold: i === totals.length - 1 }, { text: v, alignment: 'right', bold: i === totals.length - 1 }]) },
+  layout: 'lightHorizontalLines',
+  margin: [220, 12, 0, 10],
+});
+
+/** Page, fonts, styles and the organization's imprint as footer: the frame of a payment document. */
+export const documentBase = (title: string, organization: CreditNoteData['organization']) => ({
+  info: { title, author: organization.name, producer: 'Remit', creator: 'Remit' },
+  pageSize: 'A4',
+  pageMargins: [50, 50, 50, 60],
+  defaultStyle: { font: 'DejaVu', fontSize: 9.5 },
+  styles: { h1: { fontSize: 16, bold: true, margin: [0, 0, 0, 8] }, h2: { fontSize: 11, bold: true, margin: [0, 10, 0, 6] }, th: { bold: true }, muted: { color: '#555555' } },
+  footer: organization.imprint ? { text: organization.imprint, style: 'muted', fontSize: 7.5, margin: [50, 10, 50, 0] } : undefined,
+});
+
+/** Issuer (the organization) beside the recipient (the vendor with number and tax id). */
+export const partiesBlock = (d: Pick<CreditNoteData, 'organization' | 'vendor'>, L: Labels) => ({
+  columns: [
+    { stack: [{ text: L.issuer, style: 'th' }, d.organization.name, d.organization.address] },
+    { stack: [{ text: L.recipient, style: 'th' }, d.vendor.name, d.vendor.address, `${L.vendor_number}: ${d.vendor.full_number}`, `${L.tax_id}: ${d.vendor.tax_id ?? L.none}`] },
+  ],
+  columnGap: 20,
+  margin: [0, 0, 0, 10],
+});
+
 /** The credit note as PDF bytes. */
 export async function renderCreditNotePdf(d: CreditNoteData): Promise<Buffer> {
   const lng = creditNoteLanguage(d.language);
   const L = LABELS[lng];
-  const locale = lng === 'de' ? 'de-DE' : 'en-GB';
+  const locale = documentLocale(lng);
   const money = (v: string) => `${formatDecimal(v, locale, 2)} ${d.currency}`;
   const pct = (v: string) => `${formatDecimal(toDecimal(v).toString(), locale)} %`;
   const detailed = d.credit_note_type === 'detailed';
@@ -120,40 +167,20 @@ export async function renderCreditNotePdf(d: CreditNoteData): Promise<Buffer> {
       ? [l.reference_id, l.share_type, l.revenue_type, right(formatDecimal(l.revenue, locale, 2)), right(formatDecimal(l.revenue_final, locale, 2)), right(money(l.amount))]
       : [l.reference_id, l.share_type, l.revenue_type, right(money(l.amount))],
   );
-  const zero = (v: string) => toDecimal(v).isZero();
-  const totals: [string, string][] = [
-    [L.net, money(d.amount)],
-    ...(d.reverse_charge ? [] : ([[`${L.vat} ${pct(d.vat_percentage)}`, money(d.vat_amount)]] as [string, string][])),
-    ...(zero(d.wht_amount) ? [] : ([[`${L.wht} ${pct(d.wht_percentage)}`, `- ${money(d.wht_amount)}`]] as [string, string][])),
-    ...(zero(d.fee) ? [] : ([[L.fee, `- ${money(d.fee)}`]] as [string, string][])),
-    [L.total, money(d.total_amount)],
-  ];
-  const vatNote = d.reverse_charge ? L.reverse_charge : zero(d.vat_amount) ? L.no_vat : null;
+  const { totals, vatNote } = paymentTotals(d, L, money, pct);
 
   const doc = {
-    info: { title: `${L.title} ${d.reference}`, author: d.organization.name, producer: 'Remit', creator: 'Remit' },
-    pageSize: 'A4',
-    pageMargins: [50, 50, 50, 60],
-    defaultStyle: { font: 'DejaVu', fontSize: 9.5 },
-    styles: { h1: { fontSize: 16, bold: true, margin: [0, 0, 0, 8] }, h2: { fontSize: 11, bold: true, margin: [0, 10, 0, 6] }, th: { bold: true }, muted: { color: '#555555' } },
-    footer: d.organization.imprint ? { text: d.organization.imprint, style: 'muted', fontSize: 7.5, margin: [50, 10, 50, 0] } : undefined,
+    ...documentBase(`${L.title} ${d.reference}`, d.organization),
     content: [
       { text: `${L.title} ${d.reference}`, style: 'h1' },
-      {
-        columns: [
-          { stack: [{ text: L.issuer, style: 'th' }, d.organization.name, d.organization.address] },
-          { stack: [{ text: L.recipient, style: 'th' }, d.vendor.name, d.vendor.address, `${L.vendor_number}: ${d.vendor.full_number}`, `${L.tax_id}: ${d.vendor.tax_id ?? L.none}`] },
-        ],
-        columnGap: 20,
-        margin: [0, 0, 0, 10],
-      },
+      partiesBlock(d, L),
       {
         table: {
           widths: [150, '*'],
           body: [
             [th(L.number), d.reference],
-            [th(L.date), date(d.issued_on)],
-            [th(L.period), `${date(d.start_date)} – ${date(d.end_date)}`],
+            [th(L.date), documentDate(d.issued_on)],
+            [th(L.period), `${documentDate(d.start_date)} – ${documentDate(d.end_date)}`],
             [th(L.currency), d.currency],
           ],
         },
@@ -161,11 +188,7 @@ export async function renderCreditNotePdf(d: CreditNoteData): Promise<Buffer> {
       },
       { text: L.lines, style: 'h2' },
       { table: { headerRows: 1, widths: detailed ? ['*', 'auto', 'auto', 'auto', 'auto', 'auto'] : ['*', 'auto', 'auto', 'auto'], body: [lineHead, ...lineRows] }, layout: 'lightHorizontalLines' },
-      {
-        table: { widths: ['*', 'auto'], body: totals.map(([k, v], i) => [{ text: k, bold: i === totals.length - 1 }, { text: v, alignment: 'right', bold: i === totals.length - 1 }]) },
-        layout: 'lightHorizontalLines',
-        margin: [220, 12, 0, 10],
-      },
+      totalsBlock(totals),
       ...(vatNote ? [{ text: vatNote, margin: [0, 4, 0, 0] }] : []),
       { text: L.self_billing, style: 'muted', margin: [0, 4, 0, 0] },
     ],

@@ -43,7 +43,7 @@ export function sendPublishJob(jobs: Jobs, w: InTransaction, data: PublishJobDat
 }
 
 /** The data of these payments' credit notes, in the vendor's language. */
-async function creditNotes(db: Db, ids: number[], issuedOn: string) {
+export async function creditNotes(db: Db, ids: number[], issuedOn: string) {
   const { rows } = await sql<{
     id: number;
     reference: string;

@@ -11,6 +11,7 @@ import { correctionCandidates } from './cancel.js';
 import { invoiceRoutes } from './invoice.js';
 import { DETAIL_ROLES, FLAG_ROLES, LIST_ROLES } from './lifecycle.js';
 import { loadPayments, type PaymentEntity } from './queries.js';
+import { statementRoutes } from './statement-routes.js';
 
 const anyOf = (value: unknown) => (Array.isArray(value) ? value : [value]);
 
@@ -96,6 +97,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const writer = recordWriter(ctx.db, resource);
   resourceRoutes<PaymentEntity, never>(app, ctx, resource);
   invoiceRoutes(app, ctx, writer);
+  statementRoutes(app, ctx);
 
   /** Who may replace the payment's contract vendor when it is cancelled (spec 3, 7.2), for the cancel dialog. */
   app.get<{ Params: { id: string } }>('/api/payments/:id/contract_vendors_for_correction', { config: { roles: FLAG_ROLES.can_be_cancelled } }, async (request) => {
