@@ -58,7 +58,8 @@ export const detailsTable = css({
   w: '100%',
   fontSize: 'sm',
   '& th, & td': { borderBottomWidth: '1px', borderColor: 'border', px: '2', py: '1.5', textAlign: 'left', verticalAlign: 'middle', overflowWrap: 'anywhere' },
-  '& thead th': { color: 'fg.muted', fontWeight: '600', fontSize: 'xs' },
+  // Headers break between words only: a cell's long value may break anywhere, a column's name should not.
+  '& thead th': { color: 'fg.muted', fontWeight: '600', fontSize: 'xs', overflowWrap: 'normal' },
   '& td[data-actions]': { whiteSpace: 'nowrap', textAlign: 'right' },
   // Amounts line up on the right, digit under digit.
   '& [data-num]': { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
