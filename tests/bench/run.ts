@@ -6,9 +6,10 @@
  *   3. scroll frame times of the 100,000-row grid against a plain DOM table of the same rows;
  *   4. the server (`server.ts`): requests per second and p99 against a bare Fastify route;
  *   5. payouts (`payouts.ts`): report import against raw COPY, allocation against a bare UPDATE .. FROM;
- *   6. the payment run (`payments-run.ts`) against one INSERT .. SELECT summing the same rows.
+ *   6. the payment run (`payments-run.ts`) against one INSERT .. SELECT summing the same rows;
+ *   7. the payments list (`payments-list.ts`) over 1,000,000 payments against a bare Fastify route.
  * `npm run bench -- --server` runs only the server part, `-- --payouts` only the payouts part, `-- --payments-run` only the
- * payment run, `-- --bytes` only the first (with the files a deep link loads listed).
+ * payment run, `-- --payments-list` only the payments list, `-- --bytes` only the first (with the files a deep link loads listed).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { launch, ms, preparePage } from './browser';
 import { buildBaseline, initialJsGzip, loadedGzip } from './bundle-size';
 import { scrollFrameTimes } from './grid-scroll';
 import { nativeDialogTimes, paletteOpenTimes } from './palette-open';
+import { paymentsListBench } from './payments-list';
 import { paymentsRunBench } from './payments-run';
 import { payoutsBench } from './payouts';
 import { serverBench } from './server';
@@ -34,6 +36,7 @@ async function main() {
   if (process.argv.includes('--server')) return serverBench(row);
   if (process.argv.includes('--payouts')) return payoutsBench(row);
   if (process.argv.includes('--payments-run')) return paymentsRunBench(row);
+  if (process.argv.includes('--payments-list')) return paymentsListBench(row);
 
   // 1. Bundle size
   const appDist = path.join(tmp, 'app');
@@ -124,6 +127,8 @@ async function main() {
   await payoutsBench(row);
   // 6. The payment run.
   await paymentsRunBench(row);
+  // 7. The payments list.
+  await paymentsListBench(row);
 }
 
 main().catch((error) => {

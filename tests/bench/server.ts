@@ -49,7 +49,8 @@ async function seedBanks(databaseUrl: string): Promise<void> {
   }
 }
 
-async function startBare(bodies: Record<string, unknown>): Promise<{ url: string; stop(): void }> {
+/** The bare Fastify baseline (`bare-server.ts`) answering these bodies by path. */
+export async function startBare(bodies: Record<string, unknown>): Promise<{ url: string; stop(): void }> {
   const child = spawn('node', ['--import', 'tsx', 'tests/bench/bare-server.ts', JSON.stringify(bodies)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -15,6 +15,7 @@ import * as payouts from './0020_payouts.js';
 import * as payments from './0021_payments.js';
 import * as paymentBuckets from './0022_payment_buckets.js';
 import * as paymentFiles from './0023_payment_files.js';
+import * as paymentsListIndex from './0024_payments_list_index.js';
 import * as reportChannels from './0025_report_channels.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0021_payments': payments,
   '0022_payment_buckets': paymentBuckets,
   '0023_payment_files': paymentFiles,
+  '0024_payments_list_index': paymentsListIndex,
   '0025_report_channels': reportChannels,
 };
