@@ -17,6 +17,7 @@ import { revenueSourcesCommands, revenueSourcesLookups } from './revenue-sources
 import { vendorFilesCommands, vendorFilesLookups } from './vendor-files';
 import { contractsCommands, contractsLookups } from './contracts';
 import { payoutsCommands, payoutsLookups } from './payouts';
+import { paymentsCommands, paymentsLookups } from './payments';
 import { unallocatedRevenuesCommands, unallocatedRevenuesLookups } from './unallocated-revenues';
 import { paymentBucketsCommands, paymentBucketsLookups } from './payment-buckets';
 import { financialReportsCommands, financialReportsLookups } from './financial-reports';
@@ -45,6 +46,7 @@ export function registerAllCommands(): void {
     ...vendorFilesCommands,
     ...contractsCommands,
     ...payoutsCommands,
+    ...paymentsCommands,
     ...unallocatedRevenuesCommands,
     ...paymentBucketsCommands,
     ...financialReportsCommands,
@@ -65,6 +67,7 @@ export function registerAllCommands(): void {
     ...vendorFilesLookups,
     ...contractsLookups,
     ...payoutsLookups,
+    ...paymentsLookups,
     ...unallocatedRevenuesLookups,
     ...paymentBucketsLookups,
     ...financialReportsLookups,

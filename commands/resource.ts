@@ -39,6 +39,14 @@ export interface ResourceAction<Row> {
   bulk?: boolean;
   /** Roles of this action when they differ from the resource's (activate: admin or vendors_admin). */
   roles?: readonly string[];
+  /** A question asked first (translation key, given `{count}`): payments' bulk actions say how many they change. */
+  confirm?: string;
+  /** The error toast's lead (translation key) before the server's reason (spec 3, 8: each action its own). */
+  failed?: string;
+  /** Hotkey of the bulk command (pay out selected). */
+  bulkHotkey?: string;
+  /** The row command also acts on the record's own page (its details), for the palette and the page's menu. */
+  onRecordPage?: boolean;
 }
 
 const ok: Availability = { enabled: true };
@@ -167,28 +175,32 @@ export function resourceCommands<Row extends { id: number | string }>(def: Resou
 /** A transition as a row command and, with `bulk`, as one all-or-none request for the selection. */
 function actionCommands<Row extends { id: number | string }>(def: ResourceCommandsDef<Row>, action: ResourceAction<Row>): Command[] {
   const group = 'commands.groups.actions';
-  const perform = async (ctx: CommandContext, request: () => Promise<unknown>) => {
+  const perform = async (ctx: CommandContext, count: number, request: () => Promise<unknown>) => {
+    if (action.confirm && !(await ctx.services.confirm(ctx.t(action.confirm, { count }), { confirmLabel: action.bulkTitle && count > 1 ? action.bulkTitle : action.title }))) return;
     try {
       await request();
-      ctx.services.notify('success', ctx.t(action.done));
+      ctx.services.notify('success', ctx.t(action.done, { count }));
     } catch (error) {
-      ctx.services.notify('error', deleteFailureMessage(ctx, error));
+      const reason = deleteFailureMessage(ctx, error);
+      ctx.services.notify('error', action.failed ? `${ctx.t(action.failed)}: ${reason}` : reason);
     } finally {
       ctx.services.invalidate(def.api);
     }
   };
+  const target = (ctx: CommandContext): Row | undefined =>
+    rowOf<Row>(ctx, def.resource) ?? (action.onRecordPage && ctx.entity?.resource === def.resource ? (ctx.entity.record as unknown as Row) : undefined);
   const commands: Command[] = [
     {
       id: `${def.resource}.${action.name}`,
       title: action.title,
       group,
       roles: action.roles ?? def.roles,
-      scope: { resource: def.resource, kind: 'row' },
+      scope: { resource: def.resource, kind: 'row', onRecordPage: action.onRecordPage },
       when: (ctx) => {
-        const row = rowOf<Row>(ctx, def.resource);
+        const row = target(ctx);
         return row ? action.when(row) : { hidden: true };
       },
-      run: (ctx) => perform(ctx, () => api.post(`${def.api}/${rowOf<Row>(ctx, def.resource)!.id}/${action.name}`)),
+      run: (ctx) => perform(ctx, 1, () => api.post(`${def.api}/${target(ctx)!.id}/${action.name}`)),
     },
   ];
   if (action.bulk) {
@@ -197,6 +209,7 @@ function actionCommands<Row extends { id: number | string }>(def: ResourceComman
       title: action.bulkTitle ?? action.title,
       group,
       roles: action.roles ?? def.roles,
+      hotkey: action.bulkHotkey,
       scope: { resource: def.resource, kind: 'bulk' },
       when: (ctx) => {
         if (ctx.selection?.resource !== def.resource) return { hidden: true };
@@ -205,7 +218,10 @@ function actionCommands<Row extends { id: number | string }>(def: ResourceComman
         // Enabled only when every selected row may take it (spec 3: bulk actions need the flag on every row).
         return rows.map((r) => action.when(r)).find((a) => !('enabled' in a && a.enabled)) ?? ok;
       },
-      run: (ctx) => perform(ctx, () => api.post(`${def.api}/${action.name}`, { ids: rowsOf<Row>(ctx, def.resource).map((r) => r.id) })),
+      run: (ctx) => {
+        const rows = rowsOf<Row>(ctx, def.resource);
+        return perform(ctx, rows.length, () => api.post(`${def.api}/${action.name}`, { ids: rows.map((r) => r.id) }));
+      },
     });
   }
   return commands;

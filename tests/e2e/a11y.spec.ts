@@ -31,9 +31,10 @@ const TABLES: Record<string, string> = {
   contracts: 'contracts',
   payouts: 'payouts',
   payment_buckets: 'payment_buckets',
+  payments: 'payments',
 };
 // Frames without an area screen yet: one placeholder and the not-found page stand for them.
-const EXTRA = ['/', '/payments', '/no-such-page'];
+const EXTRA = ['/', '/no-such-page'];
 // Tabs of a record's page that are routes of their own (`/:tab?`), visited beside its first tab.
 const RECORD_TABS: Record<string, string[]> = {
   'vendors.show': ['audit-logs'],

@@ -7,11 +7,13 @@ import { expectNoAxeViolations, signIn, withAppDb } from './support';
  * Each test arranges its own organization, contract and payout, so the demo data stays as it is.
  */
 
-/** Runs a command from the palette by its title. */
+/** Runs a command from the palette by its title (Ctrl+K again if pressed before a fresh page bound its keys). */
 async function runCommand(page: Page, title: string) {
-  await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette.getByRole('combobox')).toBeFocused();
+  await expect(async () => {
+    if (!(await palette.isVisible())) await page.keyboard.press('Control+k');
+    await expect(palette.getByRole('combobox')).toBeFocused({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.type(title);
   await expect(palette.getByRole('option', { name: new RegExp(title) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
@@ -25,11 +27,11 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, shift = 
 }
 
 /**
- * An organization with one vendor (19 % VAT) on a signed contract (indirect share: 30 % over a 100.00
+ * An organization with `vendorCount` vendors (19 % VAT, equal shares) on a signed contract (indirect share: 30 % over a 100.00
  * baseline), one revenue source with 1234.56 USD allocated in a payout of `month`, and the payout's
  * USD→EUR rate `rate`. Answers the payout's and the contract's ids.
  */
-async function arrangePayout(tag: string, month: string, rate: string): Promise<{ payoutId: number; contractId: number; orgName: string }> {
+async function arrangePayout(tag: string, month: string, rate: string, vendorCount = 1): Promise<{ payoutId: number; contractId: number; orgName: string }> {
   return withAppDb(async (db) => {
     const n = 800 + Math.floor(Math.random() * 99_000);
     const orgName = `E2E ${tag} ${n} GmbH`;
@@ -39,14 +41,19 @@ async function arrangePayout(tag: string, month: string, rate: string): Promise<
        VALUES ($1, $2, 'DE', 'EUR', 'Berlin', '10115', 'Invalidenstraße', '3', $3, $4, $5) RETURNING id`,
       [orgName, `E${n}`, '901', '902', '903'],
     );
-    const vendor = await one(`INSERT INTO vendors (organization_id, number, name, type) VALUES ($1, 1, $2, 'company') RETURNING id`, [org, `E2E ${tag} Vendor`]);
-    await db.query(`INSERT INTO vendor_tax_infos (vendor_id, vat_percentage, withholding_tax_percentage) VALUES ($1, 19, 0)`, [vendor]);
     const contract = await one(
       `INSERT INTO contracts (organization_id, contract_type, currency, start_date, state, credit_note_type) VALUES ($1, 'adsense', 'EUR', '2020-01-01', 'signed', 'short') RETURNING id`,
       [org],
     );
     await db.query(`INSERT INTO contract_revenue_shares (contract_id, type, formula, rev_share, baseline) VALUES ($1, 'indirect', 'rev_share', 30, 100.00)`, [contract]);
-    await db.query(`INSERT INTO contract_vendors (contract_id, vendor_id, share_percentage, position) VALUES ($1, $2, 100, 0)`, [contract, vendor]);
+    // Shares that add up to 100 (the last takes the rest).
+    const shares = Array.from({ length: vendorCount }, (_, i) => (i < vendorCount - 1 ? (100 / vendorCount).toFixed(4) : (100 - Number((100 / vendorCount).toFixed(4)) * (vendorCount - 1)).toFixed(4)));
+    for (let i = 0; i < vendorCount; i++) {
+      const name = vendorCount === 1 ? `E2E ${tag} Vendor` : `E2E ${tag} Vendor ${i + 1}`;
+      const vendor = await one(`INSERT INTO vendors (organization_id, number, name, type) VALUES ($1, $2, $3, 'company') RETURNING id`, [org, i + 1, name]);
+      await db.query(`INSERT INTO vendor_tax_infos (vendor_id, vat_percentage, withholding_tax_percentage) VALUES ($1, 19, 0)`, [vendor]);
+      await db.query(`INSERT INTO contract_vendors (contract_id, vendor_id, share_percentage, position) VALUES ($1, $2, $3, $4)`, [contract, vendor, shares[i], i]);
+    }
     const source = await one(`INSERT INTO revenue_sources (type, reference_id, organization_id) VALUES ('youtube_label', $1, $2) RETURNING id`, [`E2E-${tag}-${n}`, org]);
     await db.query(`INSERT INTO contract_revenue_sources (contract_id, revenue_source_id) VALUES ($1, $2)`, [contract, source]);
     const payoutId = await one(`INSERT INTO payouts (month, payout_types, label) VALUES ($1, '{adsense}', $2) RETURNING id`, [month, `E2E ${tag} ${n}`]);
@@ -111,4 +118,129 @@ test("previews, creates and deletes a payout's payments, keyboard only", async (
   await expect(page.getByText('Payments of this payout deleted')).toBeVisible();
   await expect(summary.getByText('This payout has no payments yet')).toBeVisible();
   await expect(page.locator('[data-command="payouts.create_payments"]')).not.toHaveAttribute('aria-disabled', 'true');
+});
+
+test('filters the payments list, pauses and resumes three, attaches, verifies, pays out and cancels with a replacement, keyboard only', async ({ page }) => {
+  test.setTimeout(180_000);
+  const { payoutId, orgName } = await arrangePayout('List', '2024-04-01', '1', 3);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+  // The run creates the three payments (its job; the page polls until it is done).
+  await page.goto(`/payouts/${payoutId}/show/payments`);
+  await runCommand(page, 'Create payments');
+  await expect(page.getByRole('grid', { name: 'Payments summary' }).getByRole('row', { name: new RegExp(orgName) })).toContainText('405.05 EUR', { timeout: 40_000 }); // three VATs, each rounded
+
+  // The list, filtered to the organization from the filter popover.
+  await page.getByRole('main').focus();
+  for (const key of ['g', 'p']) await page.keyboard.press(key);
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(page.getByRole('navigation', { name: 'Payments views' }).getByRole('link', { name: 'Payment buckets' })).toBeVisible();
+  await page.getByRole('button', { name: 'Filter' }).press('Enter');
+  const popover = page.getByRole('dialog', { name: 'Filter' });
+  const organization = popover.getByRole('combobox', { name: 'Organization' });
+  await tabTo(page, organization);
+  await page.keyboard.type(orgName);
+  await expect(organization.locator('option:checked')).toHaveText(orgName);
+  await expectNoAxeViolations(page);
+  await tabTo(page, popover.getByRole('button', { name: 'Filter' }));
+  await page.keyboard.press('Enter');
+  await expect(popover).toBeHidden();
+  const grid = page.getByRole('grid', { name: 'Payments' });
+  await expect(grid.getByRole('row')).toHaveCount(4);
+  await expect(grid.getByRole('row', { name: /E2E List Vendor 1/ })).toContainText('New');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/payments-list.png' });
+
+  // Select the three and pause them (confirmed with the count), then resume them.
+  const selectThree = async () => {
+    await grid.getByRole('row').nth(1).focus();
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('x');
+      if (i < 2) await page.keyboard.press('ArrowDown');
+    }
+    await expect(grid.locator('[aria-selected="true"]')).toHaveCount(3);
+  };
+  await selectThree();
+  await runCommand(page, 'Pause selected');
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Pause 3 payments?');
+  await expectNoAxeViolations(page);
+  await tabTo(page, confirm.getByRole('button', { name: 'Pause selected' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Payments paused: 3')).toBeVisible();
+  await expect(grid.getByText('On hold')).toHaveCount(3);
+  // the action re-reads the list, which starts a new selection
+  await selectThree();
+  await runCommand(page, 'Resume selected');
+  await expect(confirm).toContainText('Resume 3 payments?');
+  await tabTo(page, confirm.getByRole('button', { name: 'Resume selected' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Payments resumed: 3')).toBeVisible();
+  await expect(grid.getByText('New', { exact: true })).toHaveCount(3);
+  await page.keyboard.press('Escape');
+
+  // One payment: attach an invoice, verify it, pay it out, then cancel it with a replacement.
+  const first = grid.getByRole('row', { name: /E2E List Vendor 1/ });
+  // The grid's cursor follows the keys: the focused row (the last, ids descending) becomes the commands' row.
+  const focusRow = async (row: typeof first) => {
+    await row.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowDown');
+    await expect(row).toBeFocused();
+  };
+  // Row commands are in the row's menu (Shift+F10).
+  const rowMenu = async (name: string) => {
+    await focusRow(first);
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    const item = menu.getByRole('menuitem', { name: new RegExp(`^${name}`) });
+    for (let i = 0; i < 15 && !(await item.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+    await expect(item).toBeFocused();
+    await page.keyboard.press('Enter');
+  };
+  await rowMenu('Attach invoice');
+  const attach = page.getByRole('dialog', { name: /^Attach invoice to / });
+  await expect(attach).toBeVisible();
+  await attach.getByLabel(/^Invoice \(PDF\)/).setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+  await expectNoAxeViolations(page);
+  await tabTo(page, attach.getByRole('button', { name: 'Attach invoice' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Invoice attached')).toBeVisible();
+  await expect(first).toContainText('Invoice added');
+
+  await rowMenu('Verify invoice');
+  const verify = page.getByRole('dialog', { name: /^Verify invoice of / });
+  await expect(verify.getByRole('textbox', { name: 'Comment' })).toBeFocused();
+  await page.keyboard.type('Checked against the contract');
+  await expectNoAxeViolations(page);
+  await tabTo(page, verify.getByRole('button', { name: 'Verify invoice' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Invoice verified')).toBeVisible();
+  await expect(first).toContainText('Payout pending');
+
+  await focusRow(first);
+  await page.keyboard.press('Shift+P');
+  await expect(confirm).toContainText('Pay out 1 payments?');
+  await tabTo(page, confirm.getByRole('button', { name: /^Pay out/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Payments paid out: 1')).toBeVisible();
+  await expect(first).toContainText('Paid out');
+
+  await rowMenu('Cancel payment');
+  const cancel = page.getByRole('dialog', { name: /^Cancel payment / });
+  const replacement = cancel.getByRole('combobox', { name: /Replacement contract vendor/ });
+  await expect(replacement).toBeFocused();
+  await page.keyboard.type('E2E List Vendor 2');
+  await expect(replacement.locator('option:checked')).toContainText('E2E List Vendor 2');
+  await expectNoAxeViolations(page);
+  await tabTo(page, cancel.getByRole('button', { name: 'Cancel payment' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Payment cancelled')).toBeVisible();
+  // the paid payment is cancelled, a reversal and the replacement's payment are added
+  await expect(grid.getByRole('row')).toHaveCount(6);
+  await expect(grid.getByText('Cancelled')).toHaveCount(1);
+  await expect(grid.getByRole('row', { name: /E2E List Vendor 1/ }).filter({ hasText: '-135.02 EUR' })).toHaveCount(1);
+  await expect(grid.getByRole('row', { name: /E2E List Vendor 2/ })).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/payments-after-cancel.png' });
 });

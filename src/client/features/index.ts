@@ -15,6 +15,7 @@ import { revenueSourcesScreens } from './revenue-sources';
 import { vendorFilesScreens } from './vendor-files';
 import { contractsScreens } from './contracts';
 import { payoutsScreens } from './payouts';
+import { paymentsScreens } from './payments';
 import { unallocatedRevenuesScreens } from './unallocated-revenues';
 import { paymentBucketsScreens } from './payment-buckets';
 import { financialReportsScreens } from './financial-reports';
@@ -45,6 +46,7 @@ export const screens: Record<string, ComponentType<ScreenProps>> = {
   ...vendorFilesScreens,
   ...contractsScreens,
   ...payoutsScreens,
+  ...paymentsScreens,
   ...unallocatedRevenuesScreens,
   ...paymentBucketsScreens,
   ...financialReportsScreens,
