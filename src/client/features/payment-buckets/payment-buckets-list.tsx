@@ -2,6 +2,7 @@ import type { PaymentBucket } from '../../../shared/entities/payment-bucket';
 import { Timestamp, type Column, type FilterField } from '../../kit/grid';
 import { ListScreen } from '../../kit/list-screen';
 import type { ListDefaults } from '../../kit/list-state';
+import { PaymentsTabs } from '../payments/payments-tabs';
 import { JobsCell } from './jobs';
 
 const columns: Column<PaymentBucket>[] = [
@@ -28,6 +29,7 @@ export default function PaymentBucketsList() {
       defaults={defaults}
       newCommand="go.payment_buckets.new"
       openCommand="payment_buckets.show"
+      header={<PaymentsTabs />}
     />
   );
 }
