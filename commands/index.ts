@@ -21,6 +21,7 @@ import { paymentsCommands, paymentsLookups } from './payments';
 import { unallocatedRevenuesCommands, unallocatedRevenuesLookups } from './unallocated-revenues';
 import { paymentBucketsCommands, paymentBucketsLookups } from './payment-buckets';
 import { financialReportsCommands, financialReportsLookups } from './financial-reports';
+import { paymentStatementsCommands, paymentStatementsLookups } from './payment-statements';
 
 let registered = false;
 
@@ -50,6 +51,7 @@ export function registerAllCommands(): void {
     ...unallocatedRevenuesCommands,
     ...paymentBucketsCommands,
     ...financialReportsCommands,
+    ...paymentStatementsCommands,
   ]);
   registerLookups([
     ...banksLookups,
@@ -71,5 +73,6 @@ export function registerAllCommands(): void {
     ...unallocatedRevenuesLookups,
     ...paymentBucketsLookups,
     ...financialReportsLookups,
+    ...paymentStatementsLookups,
   ]);
 }
