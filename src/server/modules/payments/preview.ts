@@ -4,6 +4,7 @@ import { Decimal, minorUnits, toDecimal } from '../../../shared/money.js';
 import { formulaText } from '../../../shared/payment-math.js';
 import type { Db } from '../../db/connection.js';
 import { checkRates, contractsOfPayout, loadContract, payoutRates, planContract, type ContractPlan } from './run.js';
+import { revenueByContract } from './run-revenue.js';
 
 /** A plan as the preview answers it: per share the formula with its numbers, per vendor the split and figures. */
 function previewOf(plan: ContractPlan, rate: string, created: boolean): PaymentsPreviewContract {
@@ -92,12 +93,14 @@ export async function paymentsPreview(db: Db, payout: { id: number; month: strin
   checkRates(contracts, rates);
   const done = await db.selectFrom('payments').select('contract_id').distinct().where('payout_id', '=', payout.id).where('cancelled_payment_id', 'is', null).execute();
   const created = new Set(done.map((d) => Number(d.contract_id)));
+  // Every contract's revenue in one pass over the payout's rows, as the run sums it.
+  const revenue = await revenueByContract(db, payout.id);
   const out: PaymentsPreviewContract[] = [];
   for (const c of contracts) {
     const contract = await loadContract(db, c.id, false);
     if (!contract) continue;
     const rate = rates.get(c.currency)!;
-    const plan = await planContract(db, payout, contract, rate);
+    const plan = await planContract(db, payout, contract, rate, revenue.get(c.id) ?? []);
     if (plan) out.push(previewOf(plan, rate, created.has(c.id)));
   }
   return { payout_id: payout.id, contracts: out, totals: totalsOf(out) };
