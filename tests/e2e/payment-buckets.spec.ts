@@ -18,12 +18,20 @@ async function palette(page: Page, text: string, option: RegExp = new RegExp(tex
   await expect(dialog).toBeHidden();
 }
 
-/** Two self-billing payments of a new vendor (payment method and tax data complete) in the bucket named `name`. */
-async function paymentsInBucket(name: string): Promise<number[]> {
+/**
+ * Two self-billing payments of new vendors (payment method and tax data complete) in the bucket named
+ * `name`, or in none (then of an organization of their own, so the list's filter finds just them).
+ */
+async function paymentsInBucket(name: string | null): Promise<{ ids: number[]; org: number }> {
   return withAppDb(async (db) => {
     const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.query<T>(text, values)).rows;
-    const [org] = await q<{ id: number }>('SELECT min(id) AS id FROM organizations');
-    const [bucket] = await q<{ id: number }>('SELECT id FROM payment_buckets WHERE name = $1', [name]);
+    const [org] = name
+      ? await q<{ id: number }>('SELECT min(id) AS id FROM organizations')
+      : await q<{ id: number }>(
+          `INSERT INTO organizations (name, number, country_code, currency, city, postal_code, street, street_number, vendor_source_prefix_external, vendor_source_prefix_internal, vendor_source_prefix_network)
+           VALUES ('Bucket Org ' || (SELECT count(*) FROM organizations), 'B' || (SELECT count(*) FROM organizations), 'DE', 'EUR', 'Berlin', '10115', 'Torstraße', '1', '100', '200', '300') RETURNING id`,
+        );
+    const [bucket] = name ? await q<{ id: number }>('SELECT id FROM payment_buckets WHERE name = $1', [name]) : [{ id: null }];
     const [payout] = await q<{ id: number }>(`INSERT INTO payouts (month, payout_types) VALUES ('2020-01-01', '{adsense}') RETURNING id`);
     const [contract] = await q<{ id: number }>(
       `INSERT INTO contracts (organization_id, contract_type, currency, start_date, state, credit_note_type) VALUES ($1, 'adsense', 'EUR', '2019-01-01', 'signed', 'short') RETURNING id`,
@@ -32,7 +40,7 @@ async function paymentsInBucket(name: string): Promise<number[]> {
     const [source] = await q<{ id: number }>(`SELECT min(id) AS id FROM revenue_sources`);
     const ids: number[] = [];
     for (const [i, vendorName] of ['Bucket Vendor Süd', 'Bucket Vendor Nord'].entries()) {
-      const [vendor] = await q<{ id: number }>(`INSERT INTO vendors (organization_id, number, name, type, language) VALUES ($1, 900000 + $2 + (SELECT count(*) FROM vendors), $3, 'company', 'de') RETURNING id`, [org.id, i, `${vendorName} ${bucket.id}`]);
+      const [vendor] = await q<{ id: number }>(`INSERT INTO vendors (organization_id, number, name, type, language) VALUES ($1, 900000 + $2 + (SELECT count(*) FROM vendors), $3, 'company', 'de') RETURNING id`, [org.id, i, `${vendorName} ${org.id}`]);
       await q(`INSERT INTO vendor_tax_infos (vendor_id, self_billing_allowed) VALUES ($1, true)`, [vendor.id]);
       const [method] = await q<{ id: number }>(`INSERT INTO vendor_payment_methods (vendor_id, type, is_sepa, iban, account_holder, position) VALUES ($1, 'bank', true, 'DE89370400440532013000', 'Holder', 0) RETURNING id`, [vendor.id]);
       const [cv] = await q<{ id: number }>(`INSERT INTO contract_vendors (contract_id, vendor_id, share_percentage, vendor_payment_method_id) VALUES ($1, $2, 50, $3) RETURNING id`, [contract.id, vendor.id, method.id]);
@@ -47,7 +55,7 @@ async function paymentsInBucket(name: string): Promise<number[]> {
       );
       ids.push(payment.id);
     }
-    return ids;
+    return { ids, org: org.id };
   });
 }
 
@@ -75,7 +83,7 @@ test('creates a bucket, shows its payments and publishes them, keyboard only, wi
   await expect(page.getByText('Payment bucket successfully created')).toBeVisible();
   await expect(page).toHaveURL(/\/payments\/payment-buckets$/);
 
-  const paymentIds = await paymentsInBucket(name);
+  const { ids: paymentIds } = await paymentsInBucket(name);
 
   // The palette finds the bucket by name and opens its details: the payments per organization and currency.
   await palette(page, name, new RegExp(name));
@@ -111,4 +119,64 @@ test('creates a bucket, shows its payments and publishes them, keyboard only, wi
     await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
   }
+});
+
+test('makes a new bucket from selected payments in the payments list and publishes it, keyboard only', async ({ page }) => {
+  test.setTimeout(150_000);
+  const name = `Selected ${Date.now().toString(36)}`;
+  const { ids, org } = await paymentsInBucket(null);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+  await page.goto(`/payments?filter[organization_id]=${org}`);
+  const grid = page.getByRole('grid', { name: 'Payments' });
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  await grid.getByRole('row').nth(1).focus();
+  await page.keyboard.press('x');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('x');
+  await expect(grid.locator('[aria-selected="true"]')).toHaveCount(2);
+
+  // The dialog: a bucket is required; typing a name that does not exist offers to create it.
+  await palette(page, 'Add to payment bucket');
+  const dialog = page.getByRole('dialog', { name: 'Add to a payment bucket: 2 payments' });
+  const bucketField = dialog.getByRole('combobox', { name: /Payment bucket/ });
+  await expect(bucketField).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toContainText("can't be blank");
+  await page.keyboard.type(name);
+  await expect(page.getByRole('option', { name: `Create payment bucket "${name}"` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: 'test-results/add-to-bucket-dialog.png' });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(bucketField).toHaveValue(name);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Payments added to ${name}: 2`)).toBeVisible();
+  const stored = await withAppDb((db) => db.query<{ name: string }>('SELECT b.name FROM payments p JOIN payment_buckets b ON b.id = p.payment_bucket_id WHERE p.id = ANY($1)', [ids]));
+  expect(stored.rows.map((r) => r.name)).toEqual([name, name]);
+
+  // Dark theme on the dialog too: the payments are in a bucket now, so two others are made for it.
+  await palette(page, 'dark', /theme/i);
+  const more = await paymentsInBucket(null);
+  await page.goto(`/payments?filter[organization_id]=${more.org}`);
+  await expect(grid.getByRole('row')).toHaveCount(3);
+  await grid.getByRole('row').nth(1).focus();
+  await page.keyboard.press('x');
+  await palette(page, 'Add to payment bucket');
+  await expect(page.getByRole('dialog', { name: 'Add to a payment bucket: 1 payments' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+
+  // The bucket: found in the palette, published.
+  await palette(page, name, new RegExp(name));
+  await expect(page).toHaveURL(/\/payments\/payment-buckets\/\d+\/show$/);
+  await expect(page.getByRole('region', { name: 'Payments by organization and currency' })).toContainText('119.12');
+  await palette(page, 'Publish payments');
+  await expect(page.getByText('Publishing payments started')).toBeVisible();
+  const states = () => withAppDb(async (db) => (await db.query<{ state: string }>('SELECT state FROM payments WHERE id = ANY($1) ORDER BY id', [ids])).rows.map((r) => r.state));
+  await expect.poll(states, { timeout: 30_000 }).toEqual(['payout_pending', 'payout_pending']);
+  // the page reads itself again while the job ran, then offers publish no more
+  await expect(page.getByRole('status').filter({ hasText: 'A job is running' })).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Publish payments' })).toBeDisabled();
 });

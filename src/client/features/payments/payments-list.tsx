@@ -7,6 +7,7 @@ import { ListScreen } from '../../kit/list-screen';
 import type { ListDefaults } from '../../kit/list-state';
 import { PaymentMoney, PaymentStateChip, PaymentType } from './payment-cells';
 import { PaymentDetails } from './payment-details';
+import { AddToBucketDialog } from '../payment-buckets/add-to-bucket-dialog';
 import { PaymentDialogs } from './payment-dialogs';
 import { PaymentsTabs } from './payments-tabs';
 
@@ -66,6 +67,8 @@ export default function PaymentsList() {
         detail={(p) => <PaymentDetails payment={p} />}
       />
       <PaymentDialogs />
+      {/* The bucket tools' dialog (commands/payment-buckets.ts) opens for this list's selection. */}
+      <AddToBucketDialog />
     </>
   );
 }
