@@ -175,6 +175,14 @@ describe('statement CSV', () => {
       ['-(min(49.9995 × 50%, 20.00) = 20.00)', '-6.67'],
     ]);
     expect(records.find((r) => r.record === 'total')!.amount).toBe(reversal.total_amount);
+    // the replacement carries the same lines; its percentage is not the one they were split by, so none is shown
+    const replacement = await api.db.selectFrom('payments').selectAll().where('cancelled_payment_id', '=', original.id).where('type', '<>', 'reversal').executeTakeFirstOrThrow();
+    const copied = await csvOf(replacement.id);
+    expect(copied.records.filter((r) => r.record === 'share').map((s) => [s.formula, s.percentage, s.amount])).toEqual([
+      ['max(1111.104 - 100.00, 0) × 30% = 303.33', '', '101.11'],
+      ['min(49.9995 × 50%, 20.00) = 20.00', '', '6.67'],
+    ]);
+    expect(pdfText((await get(`/api/payments/${replacement.id}/statement.pdf`)).rawPayload)).toContain(`Replaces payment ${original.reference}`);
     const pdf = pdfText((await get(`/api/payments/${reversal.id}/statement.pdf`)).rawPayload);
     expect(pdf).toContain(original.reference);
     expect(pdf).toContain('Reversal of payment');

@@ -30,7 +30,7 @@ export interface StatementData extends Omit<CreditNoteData, 'lines' | 'credit_no
   currency_rate: string;
   /** The reference of the payment a reversal or replacement stands for. */
   cancelled_reference: string | null;
-  /** The vendor's percentage of each share (the contract vendor's). */
+  /** The vendor's percentage of each share (the contract vendor's; null on a replacement). */
   share_percentage: string | null;
   lines: StatementLine[];
   shares: ShareExplanation[];
@@ -80,7 +80,8 @@ export async function loadStatement(db: Db, id: number, issuedOn: string, opts: 
     type: x.type,
     currency_rate: x.currency_rate,
     cancelled_reference: x.cancelled_reference,
-    share_percentage: x.share_percentage,
+    // A replacement carries the cancelled payment's lines, split by the cancelled vendor's percentage, not its own.
+    share_percentage: x.type !== 'reversal' && x.cancelled_reference ? null : x.share_percentage,
     lines: lines.rows.map(({ formula: _f, rev_share: _r, baseline: _b, fixed_income: _fi, threshold: _t, ...line }) => line),
     shares: explainShares(lines.rows, terms, x.currency_rate, head.currency, { reversal: x.type === 'reversal', format: opts.localized ? (v) => formatDecimal(v, documentLocale(head.language)) : undefined }),
   };
