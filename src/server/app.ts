@@ -68,6 +68,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
   // Multipart file parts stream into storage; after the answer, those no record took are removed.
   app.decorate('storage', ctx.storage);
+  app.decorate('uploadMaxBytes', config.uploadMaxBytes);
   app.addHook('onResponse', async (request) => {
     if (request.uploads?.length) await removeUnreferenced(ctx, request.uploads);
   });

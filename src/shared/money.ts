@@ -1,5 +1,6 @@
 import currencyCodes from 'currency-codes';
 import DecimalJs from 'decimal.js';
+import { GRAMMAR, isDecimal, type DecimalShape } from './decimal-grammar.js';
 
 /**
  * Money, rates and percentages for both sides (DESIGN principle 4): decimal strings on the wire and in
@@ -22,26 +23,7 @@ export type Percentage = Branded<'Percentage'>;
 /** What the arithmetic takes: a branded decimal string or a `Decimal`; a plain `number` does not fit. */
 export type DecimalValue = Amount | Rate | Percentage | Decimal;
 
-/** The wire grammar: an optional minus, digits, optionally a point and digits. No exponent, no grouping. */
-const GRAMMAR = /^(-?)(\d+)(?:\.(\d+))?$/;
-
-export interface DecimalShape {
-  /** Most digits before the point (a NUMERIC's precision minus scale). */
-  intDigits?: number;
-  /** Most digits after the point (a NUMERIC's scale, a currency's minor units). */
-  fracDigits?: number;
-  /** Whether a minus sign is allowed (default true). */
-  negative?: boolean;
-}
-
-/** Whether `text` is a decimal of the wire grammar (and of `shape`, when given). */
-export function isDecimal(text: string, shape: DecimalShape = {}): boolean {
-  const m = GRAMMAR.exec(text);
-  if (!m) return false;
-  if (m[1] && shape.negative === false) return false;
-  if (shape.intDigits !== undefined && m[2].replace(/^0+(?=\d)/, '').length > shape.intDigits) return false;
-  return shape.fracDigits === undefined || (m[3] ?? '').length <= shape.fracDigits;
-}
+export { isDecimal, type DecimalShape };
 
 /**
  * A payload's decimal as a wire string: a string of the grammar (trimmed), or a finite JSON number

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { recordValues } from '../../src/client/kit/form/record-values';
-import { trimDecimalZeros } from '../../src/client/kit/grid/format';
+import { trimDecimalZeros } from '../../src/client/kit/grid/format-money';
 
 describe('recordValues', () => {
   const EMPTY = { name: '', bic: '', country_code: '' };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { gridKeyAction, type Cursor } from '../../src/client/kit/grid/grid-keys';
 import { checkCellValue, normaliseCellValue } from '../../src/client/kit/grid/cell-values';
-import { activeFilterCount, filterFieldProblem, monthOfValue, valueOfMonth } from '../../src/client/kit/grid/filters';
-import { formatDate, formatDecimal, formatMoney } from '../../src/client/kit/grid/format';
+import { activeFilterCount } from '../../src/client/kit/list-state';
+import { filterFieldProblem, monthOfValue, valueOfMonth } from '../../src/client/kit/grid/filters';
+import { formatDate } from '../../src/client/kit/grid/format';
+import { formatDecimal, formatMoney } from '../../src/client/kit/grid/format-money';
 import { buildLayout, fitColumns, gridTemplate, rowHeaderIndex } from '../../src/client/kit/grid/layout';
 import { isListKeyOf, resourceOfPath } from '../../src/client/kit/grid/use-list';
 

@@ -82,6 +82,11 @@ export function compactFilter(filter: Filter | undefined): Filter {
   return (clean(filter ?? {}) as Filter | undefined) ?? {};
 }
 
+/** Fields with a value in the applied filter: the badge count on the Filter button. */
+export function activeFilterCount(filter: Filter): number {
+  return Object.keys(compactFilter(filter)).length;
+}
+
 /** Structural equality of two (compacted) filters; key order and list order of sets do not matter. */
 export function sameFilter(a: Filter | undefined, b: Filter | undefined): boolean {
   const norm = (v: unknown): unknown => {

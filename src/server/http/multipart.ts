@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Where `readBody` streams file parts (set by `buildApp`). */
     storage: Storage;
+    /** UPLOAD_MAX_BYTES: no file part is larger, whatever its rule says, unless the rule has its own limit. */
+    uploadMaxBytes: number;
   }
   interface FastifyRequest {
     /** Storage keys of the files this request's body stored: those no record took are removed after the answer. */
@@ -76,7 +78,8 @@ export async function readBody(
       }
       const rule = ruleFor(rules, part.fieldname);
       if (!rule) throw new HttpError(400, { error: `unexpected file field ${part.fieldname}` });
-      const stored = await storage.write(part.file, { maxBytes: rule.maxBytes }).catch((error: unknown) => {
+      const maxBytes = rule.ownLimit ? rule.maxBytes : Math.min(rule.maxBytes, request.server.uploadMaxBytes);
+      const stored = await storage.write(part.file, { maxBytes }).catch((error: unknown) => {
         throw error instanceof FileTooLarge ? fieldError(part.fieldname, 'too_large') : error;
       });
       uploads.push(stored.key);

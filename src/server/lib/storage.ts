@@ -9,6 +9,8 @@ import { pipeline } from 'node:stream/promises';
 export interface UploadRule {
   types: readonly string[];
   maxBytes: number;
+  /** `maxBytes` stands instead of UPLOAD_MAX_BYTES rather than under it (revenue reports, REPORT_UPLOAD_MAX_BYTES). */
+  ownLimit?: boolean;
 }
 
 const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [

@@ -1,5 +1,5 @@
 import { compare } from '../../../shared/money';
-import { formatDecimal, formatMoney, trimDecimalZeros } from '../../kit/grid/format';
+import { formatDecimal, formatMoney, trimDecimalZeros } from '../../kit/grid/format-money';
 import type { Translate } from '../../lib/i18n';
 import type { RevenueShare } from './contract';
 

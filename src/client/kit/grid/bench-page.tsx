@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { css } from 'styled-system/css';
 import { useT } from '../../lib/i18n';
 import { DataGrid } from './data-grid';
-import { formatDate, formatMoney } from './format';
+import { formatDate } from './format';
+import { formatMoney } from './format-money';
 import type { Column } from './types';
 
 /**

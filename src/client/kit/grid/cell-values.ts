@@ -1,4 +1,4 @@
-import { isDecimal } from '../../../shared/money';
+import { isDecimal } from '../../../shared/decimal-grammar';
 import type { CellEdit, Column } from './types';
 
 /** What an inline editor does with the text typed: kept as a string, decimals with a dot (DESIGN principle 4). */

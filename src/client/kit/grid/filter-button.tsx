@@ -2,8 +2,8 @@ import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { useT } from '../../lib/i18n';
 import { DeferredButton, deferred } from '../deferred';
+import { activeFilterCount } from '../list-state';
 import type { FilterPopoverProps } from './filter-popover';
-import { activeFilterCount } from './filters';
 
 // The popover (react-aria) loads at the first key or pointer press, when the button is hovered or
 // focused, or at once when the address asks for it open (`show=filter`).

@@ -1,5 +1,5 @@
 import { compare, isDecimal } from '../../../shared/money';
-import { compactFilter, type Filter, type FilterValue } from '../list-state';
+import type { Filter, FilterValue } from '../list-state';
 
 /**
  * Filter fields of a list screen, typed by kind. What each writes (bracket notation, spec 1, 2.5a):
@@ -47,11 +47,6 @@ export type RangeValue = { gteq?: string; lteq?: string };
 
 const DECIMAL = { test: (text: string) => isDecimal(text) };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Fields with a value in the applied filter: the badge count on the Filter button. */
-export function activeFilterCount(filter: Filter): number {
-  return Object.keys(compactFilter(filter)).length;
-}
 
 /** The current month as `yyyy-MM` (the `max` of a month input: no future months). */
 export function currentMonth(now = new Date()): string {

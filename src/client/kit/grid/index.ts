@@ -3,8 +3,10 @@ export { DataGrid, type DataGridProps } from './data-grid';
 export type { Column, CellEdit, CellEditorType, CellEditorOption, RowKey, Selection } from './types';
 export { useList, invalidateLists, isListKeyOf, resourceOfPath, type ListResult, type UseListOptions } from './use-list';
 export { CommandButton, type CommandButtonProps } from './command-button';
-export { formatDecimal, formatMoney, formatDate, formatTimestamp, trimDecimalZeros } from './format';
-export { Timestamp, DateText, DecimalText, YesNo } from './format-cells';
+export { formatDate, formatTimestamp } from './format';
+export { formatDecimal, formatMoney, trimDecimalZeros } from './format-money';
+export { Timestamp, DateText, YesNo } from './format-cells';
+export { DecimalText } from './decimal-text';
 export { Pagination, type PaginationProps } from './pagination';
 // The filter popover, bulk toolbar and row menu are not re-exported: they load on first use (see
 // `../deferred.tsx`), and a static export here would put react-aria back into every list. A screen that

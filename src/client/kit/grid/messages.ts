@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback } from 'react';
 import { errorText, hasTranslation, translationsAtom, useT } from '../../lib/i18n';
-import { splitMessageKey } from '../../../shared/validation/core';
+import { splitMessageKey } from '../../../shared/validation/message-key';
 
 /**
  * Text of a validation message key. The spec's keys (`blank`, `invalid`, ...) live under `form_errors`

@@ -22,7 +22,7 @@ const TYPE_OF_EXTENSION: Record<string, string> = { csv: 'text/csv', gz: 'applic
 /** POST /api/payouts/{id}/files, GET/DELETE .../files/{fileId}, GET .../files/{fileId}/preview_revenues. */
 export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: RecordWriter<PayoutEntity>): void {
   const { db } = ctx;
-  const rule = { types: Object.values(TYPE_OF_EXTENSION), maxBytes: ctx.config.reportUploadMaxBytes };
+  const rule = { types: Object.values(TYPE_OF_EXTENSION), maxBytes: ctx.config.reportUploadMaxBytes, ownLimit: true };
 
   /**
    * Several report files in one multipart body (`files[0]`, `files[1]`, ... or `file`), each streamed to
