@@ -270,4 +270,51 @@ for (const theme of ['light', 'dark']) {
     await expect(dialog.getByText(/its asset_summary file is missing/)).toBeVisible();
     expect(await violations(page, 'payout upload dialog')).toEqual([]);
   });
+
+  test(`the payment dialogs have no axe violations (${theme})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    // Two payments of a fresh payout on a demo contract vendor: a new invoice payment (attach, cancel) and one with its invoice added (verify).
+    const [fresh, added] = await withAppDb(async (db) => {
+      const cv = (await db.query<{ id: number; contract_id: number; vendor_id: number; organization_id: number; currency: string }>(
+        `SELECT cv.id, cv.contract_id, cv.vendor_id, c.organization_id, c.currency FROM contract_vendors cv JOIN contracts c ON c.id = cv.contract_id ORDER BY cv.id LIMIT 1`,
+      )).rows[0];
+      const payout = (await db.query<{ id: number }>(`INSERT INTO payouts (month, payout_types, label) VALUES ('2023-01-01', '{adsense}', $1) RETURNING id`, [`a11y ${theme} ${Date.now()}`])).rows[0].id;
+      const insert = async (type: string, state: string) =>
+        (
+          await db.query<{ id: number }>(
+            `INSERT INTO payments (type, state, payout_id, organization_id, contract_id, contract_vendor_id, vendor_id, currency, currency_rate, start_date, end_date, due_date,
+                                   amount, vat_percentage, vat_amount, wht_amount, total_amount)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, '2023-01-01', '2023-01-31', '2023-02-28', 100.00, 19, 19.00, 0, 119.00) RETURNING id`,
+            [type, state, payout, cv.organization_id, cv.contract_id, cv.id, cv.vendor_id, cv.currency],
+          )
+        ).rows[0].id;
+      return [await insert('invoice', 'new'), await insert('self_billing', 'invoice_added')];
+    });
+    const found: string[] = [];
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+    await page.evaluate((t) => localStorage.setItem('remit.theme', t), theme);
+    const open = async (id: number, command: string, dialogName: RegExp) => {
+      await page.goto(`/payments/${id}/show`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settled(page);
+      await expect(async () => {
+        if (!(await page.getByRole('dialog', { name: 'Command palette' }).isVisible())) await page.keyboard.press('Control+k');
+        await expect(page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox')).toBeFocused({ timeout: 1000 });
+      }).toPass({ timeout: 10_000 });
+      await page.keyboard.type(command);
+      await expect(page.getByRole('option', { name: new RegExp(`^${command}`) }).first()).toBeVisible();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await expect(dialog).toBeVisible();
+      await settled(page);
+      found.push(...(await violations(page, `payment ${id}: ${command}`)));
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    };
+    await open(fresh, 'Attach invoice', /^Attach invoice to /);
+    await open(fresh, 'Cancel payment', /^Cancel payment /);
+    await open(added, 'Verify invoice', /^Verify invoice of /);
+    expect(found).toEqual([]);
+  });
 }
