@@ -45,7 +45,7 @@ const post = (id: number, action: string, as: TestUser, payload: Record<string, 
 const ACTIONS: ActionCase[] = [
   { name: 'pause', flag: 'can_be_paused', roles: ['payments_pause_and_resume'], to: () => 'on_hold', call: (id, as) => post(id, 'pause', as) },
   { name: 'resume', flag: 'can_be_resumed', roles: ['payments_pause_and_resume'], to: () => 'new', call: (id, as) => post(id, 'resume', as) },
-  { name: 'mark_incorrect', flag: 'can_be_incorrect', roles: ['payments_admin'], to: () => 'incorrect', call: (id, as) => post(id, 'mark_incorrect', as) },
+  { name: 'mark_incorrect', flag: 'can_be_incorrect', roles: ['payments_admin', 'payments_mark_incorrect'], to: () => 'incorrect', call: (id, as) => post(id, 'mark_incorrect', as) },
   { name: 'pay_out', flag: 'can_be_paid_out', roles: ['payments_verify', 'payments_admin'], to: () => 'paid_out', call: (id, as) => post(id, 'pay_out', as) },
   { name: 'verify_invoice', flag: 'can_be_verified', roles: ['payments_verify', 'payments_admin'], to: () => 'payout_pending', call: (id, as) => post(id, 'verify_invoice', as, { comment: 'ok' }) },
   { name: 'invalidate_invoice', flag: 'can_be_verified', roles: ['payments_verify', 'payments_admin'], to: () => 'invoice_invalid', call: (id, as) => post(id, 'invalidate_invoice', as) },

@@ -12,10 +12,12 @@ export type PaymentFlag = keyof PaymentFlags;
 /** Reading the list (spec 3, 6: payments or admin). */
 export const LIST_ROLES = ['payments'] as const;
 /** Reading a payment's details (spec 3, 6). */
-export const DETAIL_ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_pause_and_resume', 'payments_verify'] as const;
+export const DETAIL_ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_mark_incorrect', 'payments_pause_and_resume', 'payments_verify'] as const;
 
 const PAUSE = ['payments_pause_and_resume'] as const;
 const ADMIN = ['payments_admin'] as const;
+/** Marking incorrect: the list's toolbar is for payments_admin (spec 3, 6); the details also for the role named after it. */
+const INCORRECT = ['payments_admin', 'payments_mark_incorrect'] as const;
 const VERIFY = ['payments_verify', 'payments_admin'] as const;
 const CANCEL = ['payments_cancel', 'payments_admin'] as const;
 const BUCKETS = ['payment_buckets'] as const;
@@ -31,7 +33,7 @@ export const FLAG_ROLES: Record<PaymentFlag, readonly string[]> = {
   can_be_paused: PAUSE,
   can_be_resumed: PAUSE,
   can_cancel_export: ADMIN,
-  can_be_incorrect: ADMIN,
+  can_be_incorrect: INCORRECT,
   can_attach_invoice: VERIFY,
   can_be_verified: VERIFY,
   can_be_paid_out: VERIFY,
