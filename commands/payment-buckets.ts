@@ -6,7 +6,7 @@ import { downloadFile } from '../src/client/lib/download';
 import { routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
 import { recordLookup } from './record-lookup';
-import { deleteFailureMessage, resourceCommands } from './resource';
+import { deleteFailureMessage, recordOnPage, recordPageCommand, resourceCommands } from './resource';
 import type { Availability, Command, CommandContext } from './types';
 
 const R = 'payment_buckets';
@@ -16,24 +16,9 @@ const group = 'commands.groups.actions';
 const ok: Availability = { enabled: true };
 const flag = (allowed: boolean, reason: string): Availability => (allowed ? ok : { enabled: false, reason });
 
-/** The bucket a page is about (its details or edit page), with the server's flags. */
-const bucketOnPage = (ctx: CommandContext): PaymentBucket | undefined => (ctx.entity?.resource === R ? (ctx.entity.record as unknown as PaymentBucket) : undefined);
-
-/** A bucket page's command: hidden elsewhere, disabled with the reason when the bucket's flag says no. */
-function pageCommand(id: string, title: string, rule: (b: PaymentBucket) => Availability, run: (ctx: CommandContext, b: PaymentBucket) => void | Promise<void>, hotkey?: string): Command {
-  return {
-    id,
-    title,
-    group,
-    roles: ROLES,
-    hotkey,
-    when: (ctx) => {
-      const b = bucketOnPage(ctx);
-      return b ? rule(b) : { hidden: true };
-    },
-    run: (ctx) => run(ctx, bucketOnPage(ctx)!),
-  };
-}
+const bucketOnPage = (ctx: CommandContext): PaymentBucket | undefined => recordOnPage<PaymentBucket>(ctx, R);
+/** A bucket page's command: hidden elsewhere, disabled with the reason when the flag says no. */
+const pageCommand = recordPageCommand<PaymentBucket>(R, ROLES, group);
 
 /** A job started on the bucket (4.3): the success says it runs, a refusal is the error toast (spec 3, 8). */
 async function startJob(ctx: CommandContext, b: PaymentBucket, action: 'publish_payments' | 'create_payment_files') {

@@ -13,6 +13,7 @@ const API = '/api/payments';
 const DETAIL_ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_mark_incorrect', 'payments_pause_and_resume', 'payments_verify'];
 const PAUSE_ROLES = ['payments_pause_and_resume'];
 const ADMIN_ROLES = ['payments_admin'];
+const INCORRECT_ROLES = ['payments_admin', 'payments_mark_incorrect'];
 const VERIFY_ROLES = ['payments_verify', 'payments_admin'];
 const CANCEL_ROLES = ['payments_cancel', 'payments_admin'];
 const group = 'commands.groups.actions';
@@ -85,7 +86,7 @@ export const paymentsCommands: Command[] = [
     actions: [
       transition('pause', 'can_be_paused', PAUSE_ROLES, { bulk: true, hotkey: 'shift+h' }),
       transition('resume', 'can_be_resumed', PAUSE_ROLES, { bulk: true, hotkey: 'shift+r' }),
-      transition('mark_incorrect', 'can_be_incorrect', ADMIN_ROLES, { bulk: true }),
+      transition('mark_incorrect', 'can_be_incorrect', INCORRECT_ROLES, { bulk: true }),
       transition('pay_out', 'can_be_paid_out', VERIFY_ROLES, { bulk: true, hotkey: 'shift+p' }),
       transition('cancel_export', 'can_cancel_export', ADMIN_ROLES, { bulk: true }),
     ],

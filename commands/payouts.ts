@@ -5,7 +5,7 @@ import { previewDialog, revenueTypesDialog, uploadDialog } from '../src/client/f
 import { ratesDraft } from '../src/client/features/payouts/rates-draft';
 import { routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
-import { deleteFailureMessage, resourceCommands, rowOf } from './resource';
+import { deleteFailureMessage, recordOnPage, recordPageCommand, resourceCommands, rowOf } from './resource';
 import type { Availability, Command, CommandContext } from './types';
 
 const R = 'payouts';
@@ -14,24 +14,9 @@ const ROLES = ['payouts'];
 const group = 'commands.groups.actions';
 const ok: Availability = { enabled: true };
 
-/** The payout a page is about (its show page and tabs), with the server's flags. */
-const payoutOnPage = (ctx: CommandContext): Payout | undefined => (ctx.entity?.resource === R ? (ctx.entity.record as unknown as Payout) : undefined);
-
-/** A payout's page command: hidden elsewhere, disabled with the reason when the payout's flag says no. */
-function pageCommand(id: string, title: string, rule: (p: Payout) => Availability, run: (ctx: CommandContext, p: Payout) => void | Promise<void>, hotkey?: string): Command {
-  return {
-    id,
-    title,
-    group,
-    roles: ROLES,
-    hotkey,
-    when: (ctx) => {
-      const p = payoutOnPage(ctx);
-      return p ? rule(p) : { hidden: true };
-    },
-    run: (ctx) => run(ctx, payoutOnPage(ctx)!),
-  };
-}
+const payoutOnPage = (ctx: CommandContext): Payout | undefined => recordOnPage<Payout>(ctx, R);
+/** A payout page's command: hidden elsewhere, disabled with the reason when the flag says no. */
+const pageCommand = recordPageCommand<Payout>(R, ROLES, group);
 
 /**
  * Opens a dialog of the show page (mounted whichever tab shows), first going to `tab` when given: the

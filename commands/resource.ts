@@ -51,6 +51,30 @@ export interface ResourceAction<Row> {
 
 const ok: Availability = { enabled: true };
 
+/** The record a page is about (its details or edit page, as the page published it), with the server's flags. */
+export function recordOnPage<T>(ctx: CommandContext, resource: string): T | undefined {
+  return ctx.entity?.resource === resource ? (ctx.entity.record as unknown as T) : undefined;
+}
+
+/**
+ * A maker of one resource's page commands: each is hidden away from a page of that resource, and disabled
+ * with its reason when `rule` (the server's flag) says no on the record the page shows.
+ */
+export function recordPageCommand<T>(resource: string, roles: readonly string[], group: string) {
+  return (id: string, title: string, rule: (record: T) => Availability, run: (ctx: CommandContext, record: T) => void | Promise<void>, hotkey?: string): Command => ({
+    id,
+    title,
+    group,
+    roles,
+    hotkey,
+    when: (ctx) => {
+      const record = recordOnPage<T>(ctx, resource);
+      return record ? rule(record) : { hidden: true };
+    },
+    run: (ctx) => run(ctx, recordOnPage<T>(ctx, resource)!),
+  });
+}
+
 export function rowOf<Row>(ctx: CommandContext, resource: string): Row | undefined {
   const sel = ctx.selection;
   return sel && sel.resource === resource && sel.rows.length === 1 ? (sel.rows[0] as Row) : undefined;
