@@ -160,4 +160,28 @@ describe('FilterPopover', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Filter' }));
     expect(location.history!.at(-1)).toBe('/x?filter[user_id]=8');
   });
+
+  it('chooses several looked-up values as chips and filters by all of them', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      new Response(JSON.stringify([{ id: 7, name: 'Studio Nord' }, { id: 8, name: 'Studio Süd' }]), { headers: { 'content-type': 'application/json' } }),
+    );
+    function VendorsScreen() {
+      const state = useListState();
+      const lookup = { path: '/api/vendors/lookup', labelOf: (e: unknown) => (e as { name: string }).name };
+      return <FilterPopover fields={[{ kind: 'lookup', name: 'vendor_id', label: 'Vendors', multiple: true, lookup }]} state={state} />;
+    }
+    const { location } = renderApp(<VendorsScreen />, { path: '/x?show=filter' });
+    const dialog = await screen.findByRole('dialog');
+    await fieldsLoaded(dialog);
+    const box = within(dialog).getByRole('combobox', { name: 'Vendors' });
+    await user.type(box, 'studio');
+    await user.click(await screen.findByRole('option', { name: 'Studio Nord' }, { timeout: 2000 }));
+    await user.type(box, 'studio');
+    await user.click(await screen.findByRole('option', { name: 'Studio Süd' }, { timeout: 2000 }));
+    expect(within(dialog).getByText('Studio Nord')).toBeInTheDocument();
+    expect(within(dialog).getByText('Studio Süd')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Filter' }));
+    expect(decodeURIComponent(location.history!.at(-1)!)).toBe('/x?filter[vendor_id][]=7&filter[vendor_id][]=8');
+  });
 });

@@ -47,7 +47,7 @@ export default function PaymentsList() {
       { kind: 'text', name: 'currency', label: 'payments.fields.currency' },
       { kind: 'amount-range', name: 'amount', label: 'payments.fields.amount' },
       { kind: 'date-range', name: 'start_date', label: 'payments.fields.start_date' },
-      { kind: 'lookup', name: 'vendor_id', label: 'payments.fields.vendor', lookup: { path: '/api/vendors/lookup', labelOf: (v) => (v as { name: string }).name } },
+      { kind: 'lookup', name: 'vendor_id', label: 'payments.fields.vendor', multiple: true, lookup: { path: '/api/vendors/lookup', labelOf: (v) => (v as { name: string }).name } },
       { kind: 'lookup', name: 'contract_id', label: 'payments.fields.contract', lookup: { path: '/api/contracts/lookup', labelOf: (c) => (c as { label: string }).label } },
     ],
     [organizations],

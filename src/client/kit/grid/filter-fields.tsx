@@ -117,12 +117,42 @@ export function FilterFieldInput({ field, value, onChange, problem }: FilterFiel
       return <MonthField label={field.label} disabled={field.disabled} value={str(value)} onChange={(v) => onChange(orUndefined(v))} />;
 
     case 'lookup':
+      if (field.multiple) {
+        const chosen = Array.isArray(value) ? value : typeof value === 'string' && value ? [value] : [];
+        return <MultiLookupFilter field={field} source={field.lookup} value={chosen} onChange={(next) => onChange(next.length ? next : undefined)} />;
+      }
       return <LookupFilter field={field} source={field.lookup} value={orUndefined(str(value))} onChange={onChange} />;
   }
 }
 
 /** Labels of looked-up values seen in this session, so a reopened popover shows a name, not an id. */
 const lookupLabels = new Map<string, string>();
+
+const idOfEntry = (source: LookupSource, entry: unknown) => (source.idOf ? source.idOf(entry) : String((entry as { id: unknown }).id));
+const cacheKey = (source: LookupSource, id: string) => `${source.path}#${id}`;
+
+/** Several looked-up values as chips (the payments' vendors); chosen ones keep their names across openings. */
+function MultiLookupFilter({ field, source, value, onChange }: { field: FilterField; source: LookupSource; value: string[]; onChange(v: string[]): void }) {
+  return (
+    <MultiSelectField
+      label={field.label}
+      disabled={field.disabled}
+      translate={false}
+      options={value.map((id) => ({ value: id, label: lookupLabels.get(cacheKey(source, id)) ?? id }))}
+      lookup={{
+        path: source.path,
+        labelOf: (entry) => {
+          const label = source.labelOf(entry);
+          lookupLabels.set(cacheKey(source, idOfEntry(source, entry)), label);
+          return label;
+        },
+        valueOf: (entry) => idOfEntry(source, entry),
+      }}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
 
 function LookupFilter({ field, source, value, onChange }: { field: FilterField; source: LookupSource; value?: string; onChange(v: string | undefined): void }) {
   const idOf = (entry: unknown) => (source.idOf ? source.idOf(entry) : String((entry as { id: unknown }).id));

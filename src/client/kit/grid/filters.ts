@@ -40,7 +40,7 @@ export type FilterField = Base &
     | { kind: 'date-range' }
     | { kind: 'amount-range' }
     | { kind: 'month' }
-    | { kind: 'lookup'; lookup: LookupSource }
+    | { kind: 'lookup'; lookup: LookupSource; /** Several values (`filter[vendor_id][]=1&...`), chosen as chips. */ multiple?: boolean }
   );
 
 export type RangeValue = { gteq?: string; lteq?: string };
