@@ -77,6 +77,7 @@ describe('payment buckets', () => {
       can_publish_payments: false,
       can_create_payment_files: false,
       jobs_pending: false,
+      last_job_failure: null,
       payments_summary: [],
       payment_files: [],
     });

@@ -104,6 +104,7 @@ describe('create payment files', () => {
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().jobs_pending).toBe(true);
     await waitFor(async () => expect((await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json().jobs_pending).toBe(false));
+    expect((await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json().last_job_failure).toBeNull();
 
     const list = await files(b);
     expect(list.map((f: { currency: string; format: string; payments_count: number }) => [f.currency, f.format, f.payments_count])).toEqual([
@@ -180,6 +181,10 @@ describe('create payment files', () => {
       const link = await api.db.selectFrom('job_links').select(['state', 'last_error']).where('entity_type', '=', 'PaymentBucket').where('entity_id', '=', b).where('name', '=', 'payment_files.create').executeTakeFirst();
       expect(link).toEqual({ state: 'failed', last_error: expect.stringContaining('No debtor account for No Account GmbH (EUR)') });
     });
+    // The bucket's page hears why, once the job has given up; no job runs any more.
+    const read = (await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json();
+    expect(read.jobs_pending).toBe(false);
+    expect(read.last_job_failure).toEqual({ job: 'create_payment_files', message: expect.stringContaining('No debtor account for No Account GmbH (EUR)'), failed_at: expect.any(String) });
 
     await debtor(none.org);
     const townless = await party({ org: none.org, town: null });

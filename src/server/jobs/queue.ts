@@ -3,7 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/connection.js';
-import './tables.js';
+import type { JobState } from './tables.js';
 
 /** What a handler is given. At-least-once: a handler must be safe to run again. */
 export interface Job<T> {
@@ -28,6 +28,13 @@ export interface Progress {
   done: number;
   total: number;
   message: string | null;
+}
+
+/** A job that failed for good: its name, the error it ended with, and when. */
+export interface JobFailure {
+  name: string;
+  message: string;
+  failed_at: Date;
 }
 
 /** A module's job: its worker, its retry policy and, optionally, a cron schedule (UTC). */
@@ -76,6 +83,8 @@ export interface Jobs {
   send<T extends object>(w: InTransaction | Db, name: string, data: T, options?: SendOptions): Promise<string | null>;
   /** Which of these entities still have unfinished jobs, in one query. */
   pendingFor(type: string, ids: readonly number[]): Promise<Set<number>>;
+  /** Per entity, its newest job when that one failed for good: what a screen says went wrong (a later job clears it). */
+  lastFailures(type: string, ids: readonly number[]): Promise<Map<number, JobFailure>>;
   stop(): Promise<void>;
 }
 
@@ -222,6 +231,17 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
         WHERE l.entity_type = ${type} AND l.entity_id = ANY(${[...ids]}::bigint[])
           AND l.state IN ('queued', 'active') AND j.state IN ('created', 'retry', 'active')`.execute(db);
       return new Set(rows.rows.map((r) => Number(r.entity_id)));
+    },
+
+    async lastFailures(type, ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await sql<{ entity_id: number; name: string; state: JobState; last_error: string | null; updated_at: Date }>`
+        SELECT DISTINCT ON (entity_id) entity_id, name, state, last_error, updated_at FROM job_links
+        WHERE entity_type = ${type} AND entity_id = ANY(${[...ids]}::bigint[])
+        ORDER BY entity_id, created_at DESC, job_id DESC`.execute(db);
+      return new Map(
+        rows.rows.filter((r) => r.state === 'failed').map((r) => [Number(r.entity_id), { name: r.name, message: r.last_error ?? '', failed_at: r.updated_at }]),
+      );
     },
 
     async stop() {

@@ -34,6 +34,8 @@ export interface PaymentBucket<Time = string> {
   can_create_payment_files: boolean;
   /** A publish or file job is queued or running: the screen re-reads every 10 s (spec 3, 4.3). */
   jobs_pending: boolean;
+  /** The bucket's newest job when it failed (no files for an organization without a debtor account, say): why, for the page. */
+  last_job_failure: { job: 'publish_payments' | 'create_payment_files' | string; message: string; failed_at: Time } | null;
   payments_summary: PaymentsSummaryRow[];
   payment_files: PaymentFile<Time>[];
 }

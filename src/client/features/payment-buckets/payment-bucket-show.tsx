@@ -19,6 +19,7 @@ import { POLL_MS } from './jobs';
 const page = css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: '1100px' });
 const head = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', '& h1': { mb: 0, mr: 'auto' } });
 const running = css({ fontSize: 'sm', color: 'fg.muted', minH: '20px' });
+const failure = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderWidth: '1px', borderColor: 'danger', bg: 'danger.bg', color: 'fg', borderRadius: 'md' });
 const end = css({ textAlign: 'right !important', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 const digestCell = css({ display: 'inline-flex', alignItems: 'center', gap: '1' });
 
@@ -135,6 +136,16 @@ export default function PaymentBucketShow({ params }: ScreenProps) {
       <div role="status" className={running}>
         {bucket.jobs_pending ? t('payment_buckets.jobs_pending') : ''}
       </div>
+      {bucket.last_job_failure && !bucket.jobs_pending && (
+        // Why the last publish or file job made nothing (a missing debtor account, a creditor without a town): the server's words.
+        <section className={failure} aria-label={t('payment_buckets.job_failed.label')} data-job-failure="">
+          <strong>{t('payment_buckets.job_failed.title', { action: t(`payment_buckets.job_failed.actions.${bucket.last_job_failure.job}`) })}</strong>
+          <span>{bucket.last_job_failure.message}</span>
+          <span className={running}>
+            <Timestamp value={bucket.last_job_failure.failed_at} />
+          </span>
+        </section>
+      )}
       <DetailsSection title="payment_buckets.sections.details">
         <Facts
           rows={[

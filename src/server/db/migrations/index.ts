@@ -17,6 +17,7 @@ import * as paymentBuckets from './0022_payment_buckets.js';
 import * as paymentFiles from './0023_payment_files.js';
 import * as paymentsListIndex from './0024_payments_list_index.js';
 import * as reportChannels from './0025_report_channels.js';
+import * as jobLinksEntity from './0026_job_links_entity.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0023_payment_files': paymentFiles,
   '0024_payments_list_index': paymentsListIndex,
   '0025_report_channels': reportChannels,
+  '0026_job_links_entity': jobLinksEntity,
 };

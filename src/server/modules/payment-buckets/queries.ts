@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
 import type { PaymentBucket } from '../../../shared/entities/payment-bucket.js';
 import type { Db } from '../../db/connection.js';
-import type { Jobs } from '../../jobs/queue.js';
+import type { JobFailure, Jobs } from '../../jobs/queue.js';
 import { byIds } from '../../http/resource.js';
 import { bucketFiles } from './hooks.js';
 import './tables.js';
@@ -12,6 +12,9 @@ export type PaymentBucketEntity = PaymentBucket<Date>;
 
 /** Publish and file jobs make their bucket pending under this entity type. */
 export const BUCKET_ENTITY = 'PaymentBucket';
+
+/** The bucket's jobs by the action that starts them (publish here; payment files plug in through hooks). */
+const JOB_ACTIONS: Record<string, string> = { 'payment_buckets.publish': 'publish_payments', 'payment_files.create': 'create_payment_files' };
 
 /** Payments per bucket, organization and currency (the summary of 3.2), summed by the database exactly. */
 async function summaries(db: Db, ids: readonly number[]): Promise<Map<number, PaymentsSummaryRow[]>> {
@@ -41,11 +44,23 @@ async function contents(db: Db, ids: readonly number[]) {
   return new Map(rows.map((r) => [r.bucket_id, r]));
 }
 
+/** The failure as answered, the job named by its action (`payment_files.create` → `create_payment_files`). */
+function lastFailure(f: JobFailure | undefined): PaymentBucketEntity['last_job_failure'] {
+  if (!f) return null;
+  return { job: JOB_ACTIONS[f.name] ?? f.name, message: f.message, failed_at: f.failed_at };
+}
+
 /** Buckets as answered: summary, files, flags from the server and whether a job still runs on them. */
 export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[]): Promise<PaymentBucketEntity[]> {
   return byIds(ids, async (list) => {
     const rows = await db.selectFrom('payment_buckets').select(['id', 'name', 'created_at']).where('id', 'in', list).execute();
-    const [counts, summary, files, pending] = [await contents(db, list), await summaries(db, list), await bucketFiles(db, list), await jobs.pendingFor(BUCKET_ENTITY, list)];
+    const [counts, summary, files, pending, failures] = [
+      await contents(db, list),
+      await summaries(db, list),
+      await bucketFiles(db, list),
+      await jobs.pendingFor(BUCKET_ENTITY, list),
+      await jobs.lastFailures(BUCKET_ENTITY, list),
+    ];
     return rows.map((r) => {
       const c = counts.get(r.id);
       const busy = pending.has(r.id);
@@ -60,6 +75,7 @@ export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[]): 
         can_publish_payments: !!c?.publishable && !busy,
         can_create_payment_files: !!c?.exportable && !busy,
         jobs_pending: busy,
+        last_job_failure: lastFailure(failures.get(r.id)),
         payments_summary: summary.get(r.id) ?? [],
         payment_files: bucketFileList,
       };
