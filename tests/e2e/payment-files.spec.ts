@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn, tabTo, withAppDb } from './support';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, palette, signIn, tabTo, withAppDb } from './support';
 
 /**
  * Payment files (spec 3, 4.3; DOMAIN "Buckets and payment files") from the keyboard: a bucket with two
@@ -8,16 +8,6 @@ import { expectNoAxeViolations, signIn, tabTo, withAppDb } from './support';
  * create payment files from the palette, download the SEPA file from its row, update it, delete it; axe
  * on the details with a file.
  */
-
-async function palette(page: Page, text: string, option: RegExp = new RegExp(text, 'i')) {
-  await page.keyboard.press('Control+k');
-  const dialog = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(dialog).toBeVisible();
-  await page.keyboard.type(text);
-  await expect(dialog.getByRole('option', { name: option }).first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toBeHidden();
-}
 
 /** A bucket named `name` with two payout_pending payments of a new organization that has a EUR debtor account. */
 async function exportableBucket(name: string): Promise<{ bucket: number; payments: number[]; org: string }> {
@@ -111,4 +101,26 @@ test('creates payment files, downloads, updates and deletes one, keyboard only, 
   await expect(files).toContainText('No payment files yet.');
   const after = await withAppDb((db) => db.query<{ state: string }>('SELECT state FROM payments WHERE id = ANY($1) ORDER BY id', [payments]));
   expect(after.rows.map((r) => r.state)).toEqual(['payout_pending', 'payout_pending']);
+});
+
+test('a bucket whose organization has no debtor account says why no file was made, keyboard only, with axe', async ({ page }) => {
+  test.setTimeout(150_000);
+  const name = `No debtor ${Date.now().toString(36)}`;
+  const { payments, org } = await exportableBucket(name);
+  await withAppDb((db) => db.query('DELETE FROM organization_debtor_accounts WHERE organization_id = (SELECT organization_id FROM payments WHERE id = $1)', [payments[0]]));
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+
+  await palette(page, name, new RegExp(name));
+  await expect(page).toHaveURL(/\/payments\/payment-buckets\/\d+\/show$/);
+  await palette(page, 'Create payment files');
+  await expect(page.getByText('Creating payment files started')).toBeVisible();
+  // The job gives up after its retry; the page, reading the bucket while it runs, then shows the server's reason.
+  const failure = page.getByRole('region', { name: 'Last job failed' });
+  await expect(failure).toContainText('Creating payment files failed', { timeout: 60_000 });
+  await expect(failure).toContainText(`No debtor account for ${org} (EUR)`);
+  await expect(page.getByRole('region', { name: 'Payment files' })).toContainText('No payment files yet.');
+  const states = await withAppDb((db) => db.query<{ state: string }>('SELECT state FROM payments WHERE id = ANY($1) ORDER BY id', [payments]));
+  expect(states.rows.map((r) => r.state)).toEqual(['payout_pending', 'payout_pending']);
+  await expectNoAxeViolations(page);
 });
