@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
+import { organizationValues } from '../support/records.js';
 
 const api = setupApi();
 let admin: TestUser;
@@ -122,19 +123,7 @@ beforeAll(async () => {
   await api.db.updateTable('users').set({ email: 'signer@amend.example' }).where('id', '=', signer.id).execute();
   const org = await api.db
     .insertInto('organizations')
-    .values({
-      name: 'Amend Org',
-      number: 'A-1',
-      country_code: 'DE',
-      currency: 'EUR',
-      city: 'Berlin',
-      postal_code: '10115',
-      street: 'Invalidenstraße',
-      street_number: '1',
-      vendor_source_prefix_external: '100',
-      vendor_source_prefix_internal: '200',
-      vendor_source_prefix_network: '300',
-    })
+    .values(organizationValues({ name: 'Amend Org', number: 'A-1', vendor_source_prefix_external: '100', vendor_source_prefix_internal: '200', vendor_source_prefix_network: '300' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   orgId = org.id;

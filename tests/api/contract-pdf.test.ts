@@ -2,6 +2,7 @@ import pdfmake from 'pdfmake';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupApi, type TestUser } from '../support/api.js';
 import { pdfText } from '../support/pdf-text.js';
+import { organizationValues } from '../support/records.js';
 
 const api = setupApi();
 let writer: TestUser;
@@ -45,19 +46,7 @@ beforeAll(async () => {
   approver = await api.user(['contracts_approve']);
   const org = await api.db
     .insertInto('organizations')
-    .values({
-      name: 'Klangwerk Medien GmbH',
-      number: 'P-1',
-      country_code: 'DE',
-      currency: 'EUR',
-      city: 'München',
-      postal_code: '80331',
-      street: 'Marienplatz',
-      street_number: '8',
-      vendor_source_prefix_external: '100',
-      vendor_source_prefix_internal: '200',
-      vendor_source_prefix_network: '300',
-    })
+    .values(organizationValues({ name: 'Klangwerk Medien GmbH', number: 'P-1', city: 'München', postal_code: '80331', street: 'Marienplatz', street_number: '8', vendor_source_prefix_external: '100', vendor_source_prefix_internal: '200', vendor_source_prefix_network: '300' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   orgId = org.id;

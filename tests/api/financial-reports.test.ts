@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import readXlsxFile from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupApi, type TestUser } from '../support/api.js';
+import { organizationValues } from '../support/records.js';
 
 // GET /api/financial_reports/download_wht_report (spec 3, 7.6; DOMAIN "Vendor files and reports").
 const api = setupApi();
@@ -15,19 +16,7 @@ beforeAll(async () => {
   ids.org = (
     await api.db
       .insertInto('organizations')
-      .values({
-        name: 'Steuer GmbH',
-        number: '801',
-        country_code: 'DE',
-        currency: 'EUR',
-        city: 'Köln',
-        postal_code: '50667',
-        street: 'Domkloster',
-        street_number: '4',
-        vendor_source_prefix_external: '180',
-        vendor_source_prefix_internal: '280',
-        vendor_source_prefix_network: '380',
-      })
+      .values(organizationValues({ name: 'Steuer GmbH', number: '801', city: 'Köln', postal_code: '50667', street: 'Domkloster', street_number: '4', vendor_source_prefix_external: '180', vendor_source_prefix_internal: '280', vendor_source_prefix_network: '380' }))
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

@@ -5,6 +5,7 @@ import { publishPayments } from '../../src/server/modules/payment-buckets/publis
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
 import { pdfText } from '../support/pdf-text.js';
+import { organizationValues } from '../support/records.js';
 
 // Bucket tools and publish (issue 16; spec 3 sections 4.1, 5.1, 7.1, 7.2, 8; DOMAIN "Buckets and payment files").
 const api = setupApi();
@@ -18,20 +19,7 @@ beforeAll(async () => {
   ids.org = (
     await api.db
       .insertInto('organizations')
-      .values({
-        name: 'Klangwerk Medien GmbH',
-        number: '621',
-        country_code: 'DE',
-        currency: 'EUR',
-        city: 'München',
-        postal_code: '80331',
-        street: 'Marienplatz',
-        street_number: '8',
-        vendor_source_prefix_external: '100',
-        vendor_source_prefix_internal: '200',
-        vendor_source_prefix_network: '300',
-        invoice_cc_emails: ['buchhaltung@klangwerk.example'],
-      })
+      .values(organizationValues({ name: 'Klangwerk Medien GmbH', number: '621', city: 'München', postal_code: '80331', street: 'Marienplatz', street_number: '8', vendor_source_prefix_external: '100', vendor_source_prefix_internal: '200', vendor_source_prefix_network: '300', invoice_cc_emails: ['buchhaltung@klangwerk.example'] }))
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

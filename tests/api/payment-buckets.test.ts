@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
+import { organizationValues } from '../support/records.js';
 
 // Payment buckets (issue 16; spec 3 sections 3.2, 4.3, 5.1, 7.1): CRUD, flags, summary, lookup.
 const api = setupApi();
@@ -18,19 +19,7 @@ beforeAll(async () => {
   ids.org = (
     await api.db
       .insertInto('organizations')
-      .values({
-        name: 'Eimer GmbH',
-        number: '611',
-        country_code: 'DE',
-        currency: 'EUR',
-        city: 'Berlin',
-        postal_code: '10115',
-        street: 'Invalidenstraße',
-        street_number: '1',
-        vendor_source_prefix_external: '100',
-        vendor_source_prefix_internal: '200',
-        vendor_source_prefix_network: '300',
-      })
+      .values(organizationValues({ name: 'Eimer GmbH', number: '611', vendor_source_prefix_external: '100', vendor_source_prefix_internal: '200', vendor_source_prefix_network: '300' }))
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;

@@ -3,6 +3,7 @@ import { toDecimal } from '../../src/shared/money.js';
 import { runPayments } from '../../src/server/modules/payments/run.js';
 import { setupApi, type TestUser } from '../support/api.js';
 import { pdfText } from '../support/pdf-text.js';
+import { organizationValues } from '../support/records.js';
 
 // Vendor statements (issue 16, beyond the spec): GET /api/payments/{id}/statement.pdf|csv for payments made by the real run.
 const api = setupApi();
@@ -16,19 +17,7 @@ beforeAll(async () => {
   payouts = await api.user(['payouts']);
   const org = await api.db
     .insertInto('organizations')
-    .values({
-      name: 'Auszug Medien GmbH',
-      number: '731',
-      country_code: 'DE',
-      currency: 'EUR',
-      city: 'Köln',
-      postal_code: '50667',
-      street: 'Domkloster',
-      street_number: '4',
-      vendor_source_prefix_external: '131',
-      vendor_source_prefix_internal: '231',
-      vendor_source_prefix_network: '331',
-    })
+    .values(organizationValues({ name: 'Auszug Medien GmbH', number: '731', city: 'Köln', postal_code: '50667', street: 'Domkloster', street_number: '4', vendor_source_prefix_external: '131', vendor_source_prefix_internal: '231', vendor_source_prefix_network: '331' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   await api.db

@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPayments } from '../../src/server/modules/payments/run.js';
 import { setupApi } from '../support/api.js';
+import { organizationValues } from '../support/records.js';
 
 /**
  * The payment run's exactly-once promise against a real crash: the run's job is worked by a separate
@@ -42,19 +43,7 @@ function startWorker(): { child: ChildProcess; ready: Promise<void>; exited: Pro
 beforeAll(async () => {
   const org = await api.db
     .insertInto('organizations')
-    .values({
-      name: 'Absturz GmbH',
-      number: '701',
-      country_code: 'DE',
-      currency: 'EUR',
-      city: 'Berlin',
-      postal_code: '10115',
-      street: 'Invalidenstraße',
-      street_number: '2',
-      vendor_source_prefix_external: '110',
-      vendor_source_prefix_internal: '210',
-      vendor_source_prefix_network: '310',
-    })
+    .values(organizationValues({ name: 'Absturz GmbH', number: '701', street_number: '2', vendor_source_prefix_external: '110', vendor_source_prefix_internal: '210', vendor_source_prefix_network: '310' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   const payouts = [];

@@ -4,6 +4,7 @@ import { toDecimal } from '../../src/shared/money.js';
 import type { PaymentsPreview } from '../../src/shared/entities/payments-preview.js';
 import { runPayments } from '../../src/server/modules/payments/run.js';
 import { setupApi, type TestUser } from '../support/api.js';
+import { organizationValues } from '../support/records.js';
 
 // GET /api/payouts/{id}/payments_preview: what the run would create, by the run's own code.
 const api = setupApi();
@@ -17,19 +18,7 @@ beforeAll(async () => {
   other = await api.user(['payments']);
   const org = await api.db
     .insertInto('organizations')
-    .values({
-      name: 'Vorschau GmbH',
-      number: '701',
-      country_code: 'DE',
-      currency: 'EUR',
-      city: 'Berlin',
-      postal_code: '10115',
-      street: 'Invalidenstraße',
-      street_number: '2',
-      vendor_source_prefix_external: '110',
-      vendor_source_prefix_internal: '210',
-      vendor_source_prefix_network: '310',
-    })
+    .values(organizationValues({ name: 'Vorschau GmbH', number: '701', street_number: '2', vendor_source_prefix_external: '110', vendor_source_prefix_internal: '210', vendor_source_prefix_network: '310' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   const contract = await api.db

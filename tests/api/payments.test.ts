@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runPayments } from '../../src/server/modules/payments/run.js';
 import { setupApi, type TestUser } from '../support/api.js';
+import { organizationValues } from '../support/records.js';
 
 // Payments storage (migration 0021), the payouts' "payments exist" hook and the run's core (routes and job not yet).
 const api = setupApi();
@@ -12,19 +13,7 @@ beforeAll(async () => {
   staff = await api.user(['payouts']);
   const org = await api.db
     .insertInto('organizations')
-    .values({
-      name: 'Zahlung GmbH',
-      number: '601',
-      country_code: 'DE',
-      currency: 'EUR',
-      city: 'Berlin',
-      postal_code: '10115',
-      street: 'Invalidenstraße',
-      street_number: '1',
-      vendor_source_prefix_external: '100',
-      vendor_source_prefix_internal: '200',
-      vendor_source_prefix_network: '300',
-    })
+    .values(organizationValues({ name: 'Zahlung GmbH', number: '601', vendor_source_prefix_external: '100', vendor_source_prefix_internal: '200', vendor_source_prefix_network: '300' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   ids.org = org.id;

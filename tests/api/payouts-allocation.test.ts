@@ -6,6 +6,7 @@ import { firstOfMonth } from '../../src/shared/validation/vendor-files.js';
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
 import { ASSET_SUMMARY_HEADER, CLAIM_RAW_HEADER, claimRow, csv, multipart, RED_HEADER } from '../support/payout-reports.js';
+import { organizationValues } from '../support/records.js';
 
 const api = setupApi();
 let staff: TestUser;
@@ -38,19 +39,7 @@ beforeAll(async () => {
   ownerId = owner.id;
   const org = await api.db
     .insertInto('organizations')
-    .values({
-      name: 'Nordlicht GmbH',
-      number: '501',
-      country_code: 'DE',
-      currency: 'EUR',
-      city: 'Berlin',
-      postal_code: '10115',
-      street: 'Invalidenstraße',
-      street_number: '1',
-      vendor_source_prefix_external: '100',
-      vendor_source_prefix_internal: '200',
-      vendor_source_prefix_network: '300',
-    })
+    .values(organizationValues({ name: 'Nordlicht GmbH', number: '501', vendor_source_prefix_external: '100', vendor_source_prefix_internal: '200', vendor_source_prefix_network: '300' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   await addSource('labelOne', 'youtube_label', 'Label One', { organization_id: org.id });
