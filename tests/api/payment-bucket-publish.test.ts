@@ -142,6 +142,18 @@ describe('add to and remove from a bucket', () => {
     expect(await states([p2])).toEqual([[p2, 'new', b]]);
   });
 
+  it('two concurrent adds of the same payments to two buckets: one takes them all, the other changes nothing', async () => {
+    for (let round = 0; round < 10; round++) {
+      const [a, b] = [await bucket(`Race A ${round}`), await bucket(`Race B ${round}`)];
+      const ids = [await payment(), await payment()];
+      const answers = await Promise.all([a, b].map((id) => post('/api/payments/add_to_payment_bucket', { ids, payment_bucket_id: id })));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      const winner = answers[0].statusCode === 200 ? a : b;
+      expect(await states(ids)).toEqual(ids.map((id) => [id, 'new', winner]));
+      expect((await auditTrail(api.db, 'Payment', ids[0])).filter((t) => t.action === 'add_to_payment_bucket')).toHaveLength(1);
+    }
+  });
+
   it('names a missing bucket or ids as field errors, and needs the payment_buckets role', async () => {
     const p = await payment();
     expect((await post('/api/payments/add_to_payment_bucket', { ids: [p] })).json()).toEqual({ errors: { payment_bucket_id: ['blank'] } });
