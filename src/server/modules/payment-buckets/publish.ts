@@ -5,7 +5,7 @@ import { defineJob, type InTransaction, type Jobs } from '../../jobs/queue.js';
 import { fullAddress } from '../../lib/address.js';
 import { auditMany } from '../audit/audit.js';
 import { fullNumberSql } from '../vendors/queries.js';
-import { creditNoteLanguage, type CreditNoteLine, renderCreditNotePdf } from './credit-note-pdf.js';
+import { creditNoteLanguage, type CreditNoteData, type CreditNoteLine, renderCreditNotePdf } from './credit-note-pdf.js';
 import { BUCKET_ENTITY } from './queries.js';
 
 /**
@@ -44,21 +44,12 @@ export function sendPublishJob(jobs: Jobs, w: InTransaction, data: PublishJobDat
 
 /** The data of these payments' credit notes, in the vendor's language. */
 export async function creditNotes(db: Db, ids: number[], issuedOn: string) {
-  const { rows } = await sql<{
+  const { rows } = await sql<
+    Pick<
+      CreditNoteData,
+      'reference' | 'credit_note_type' | 'currency' | 'start_date' | 'end_date' | 'amount' | 'vat_percentage' | 'vat_amount' | 'wht_percentage' | 'wht_amount' | 'fee' | 'total_amount' | 'reverse_charge'
+    > & {
     id: number;
-    reference: string;
-    credit_note_type: string | null;
-    currency: string;
-    start_date: string;
-    end_date: string;
-    amount: string;
-    vat_percentage: string;
-    vat_amount: string;
-    wht_percentage: string;
-    wht_amount: string;
-    fee: string;
-    total_amount: string;
-    reverse_charge: boolean;
     org_name: string;
     org_street: string;
     org_street_number: string;
