@@ -11,7 +11,8 @@ import { PaymentsPreviewSection } from './payments-preview';
 
 const bar = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
 const section = css({ display: 'flex', flexDirection: 'column', gap: '2', '& h2': { fontSize: 'md', fontWeight: '600', m: 0 } });
-const gridBox = css({ h: '160px' });
+// As tall as its rows up to a limit, then it scrolls: a fixed height left a gap under a short summary.
+const gridBox = css({ display: 'flex', flexDirection: 'column', maxH: '240px' });
 
 const money = (pick: (r: PaymentsSummaryRow) => string) => (r: PaymentsSummaryRow) => <Money value={pick(r)} currency={r.currency} />;
 const summaryColumns: Column<PaymentsSummaryRow>[] = [

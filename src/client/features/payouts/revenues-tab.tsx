@@ -9,7 +9,8 @@ import { Money } from './money-cell';
 
 const bar = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
 const section = css({ display: 'flex', flexDirection: 'column', gap: '2', '& h2': { fontSize: 'md', fontWeight: '600', m: 0 } });
-const gridBox = css({ h: '260px' });
+// As tall as its rows up to a limit, then it scrolls: a fixed height left a gap under short tables.
+const gridBox = css({ display: 'flex', flexDirection: 'column', maxH: '320px' });
 
 interface RevenuesAnswer {
   entries: PayoutRevenueRow[];
