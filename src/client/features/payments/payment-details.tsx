@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { css } from 'styled-system/css';
 import type { Payment } from '../../../shared/entities/payment';
 import { DetailsTable } from '../../kit/details-section';
+import { formatDisplayMonth } from '../../kit/fields';
 import { formatDate, formatTimestamp, trimDecimalZeros } from '../../kit/grid';
 import type { Fact } from '../../kit/record-details';
 import { RecordDetails } from '../../kit/record-details';
@@ -34,7 +35,7 @@ export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string
     { label: 'payments.fields.currency_rate', value: `USD→${p.currency} ${trimDecimalZeros(p.currency_rate)}` },
     { label: 'payments.fields.due_date', value: formatDate(p.due_date, lng) },
     { label: 'payments.fields.paid_at', value: p.paid_at ? formatTimestamp(p.paid_at, lng) : '' },
-    { label: 'payments.fields.payout', value: <a href={routePath('payouts.show', { id: p.payout.id })}>{p.payout.month.slice(0, 7)}</a> },
+    { label: 'payments.fields.payout', value: <a href={routePath('payouts.show', { id: p.payout.id })}>{formatDisplayMonth(p.payout.month)}</a> },
     { label: 'payments.fields.payment_bucket', value: p.payment_bucket?.name ?? '' },
     { label: 'payments.fields.invoice_attached_at', value: p.invoice_attached_at ? formatTimestamp(p.invoice_attached_at, lng) : '' },
     { label: 'payments.fields.cancelled_payment', value: p.cancelled_payment_id ? <a href={routePath('payments.show', { id: p.cancelled_payment_id })}>{p.cancelled_payment_id}</a> : '' },
