@@ -159,9 +159,10 @@ describe('statement CSV', () => {
     const lines = records.filter((r) => r.record === 'line');
     expect(lines.every((l) => toDecimal(l.amount).isNegative())).toBe(true);
     expect(lines.reduce((a, l) => a.plus(toDecimal(l.amount)), toDecimal('0')).toFixed(2)).toBe('-107.78');
+    // A formula text starting with '-' is guarded as text (a leading '); the amounts stay numbers.
     expect(records.filter((r) => r.record === 'share').map((s) => [s.formula, s.amount])).toEqual([
-      ['-(max(1111.104 - 100.00, 0) × 30% = 303.33)', '-101.11'],
-      ['-(min(49.9995 × 50%, 20.00) = 20.00)', '-6.67'],
+      ["'-(max(1111.104 - 100.00, 0) × 30% = 303.33)", '-101.11'],
+      ["'-(min(49.9995 × 50%, 20.00) = 20.00)", '-6.67'],
     ]);
     expect(records.find((r) => r.record === 'total')!.amount).toBe(reversal.total_amount);
     // the replacement carries the same lines; its percentage is not the one they were split by, so none is shown

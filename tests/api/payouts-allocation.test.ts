@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { inferSchema, initParser } from 'udsv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placements } from '../../src/server/modules/payouts/allocation.js';
 import { runRevenueJob } from '../../src/server/modules/payouts/allocation-jobs.js';
@@ -232,6 +233,19 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     const lines = exported.body.trim().split('\n');
     expect(lines[0]).toBe('id,content_owner_name,content_owner_id,revenue_type,revenue,currency,claimed_asset_id,claimed_asset_type,claimed_asset_labels,claimed_asset_custom_id,claimed_channel_id,claimed_video_id,month');
     expect(lines.slice(1).map((l) => l.split(',')[4])).toEqual(['1.1250000000', '-0.1250000000']);
+    // Text cells are guarded against spreadsheet formulas (a leading '); the negative revenue stays a number.
+    const formula = '=HYPERLINK("http://evil.example","x")';
+    await api.db.updateTable('content_owners').set({ display_name: formula }).where('id', '=', ownerId).execute();
+    await api.db.updateTable('payout_revenues').set({ video_id: '@v4' }).where('id', '=', entries[1].id).execute();
+    const guarded = await api.request({ method: 'POST', url: '/api/unallocated_revenues/export', payload: { month, revenue_type: 'adsense', content_owner_id: ownerId }, as: clerk });
+    await api.db.updateTable('content_owners').set({ display_name: 'Nordlicht Music' }).where('id', '=', ownerId).execute();
+    await api.db.updateTable('payout_revenues').set({ video_id: 'v4' }).where('id', '=', entries[1].id).execute();
+    const schema = inferSchema(guarded.body);
+    const cells = initParser(schema).stringArrs(guarded.body).map((r) => Object.fromEntries(schema.cols.map((c, i) => [c.name, r[i]])));
+    expect(cells.map((c) => [c.content_owner_name, c.content_owner_id, c.revenue, c.claimed_video_id])).toEqual([
+      [`'${formula}`, 'CO-NORD', '1.1250000000', 'v3'],
+      [`'${formula}`, 'CO-NORD', '-0.1250000000', "'@v4"],
+    ]);
     const badExport = await api.request({ method: 'POST', url: '/api/unallocated_revenues/export', payload: { revenue_type: "x'; DROP TABLE payouts; --" }, as: clerk });
     expect(badExport.statusCode).toBe(422);
 

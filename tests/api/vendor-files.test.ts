@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { inferSchema, initParser } from 'udsv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeVendorFile, VENDOR_FILE_JOB } from '../../src/server/modules/vendor-files/job.js';
 import { CSV_COLUMNS } from '../../src/server/modules/vendor-files/csv.js';
@@ -245,5 +246,22 @@ describe('GET /api/vendor_files', () => {
     expect((await list()).json()).toMatchObject({ jobs_pending: true, pending_organization_ids: [otherOrgId] });
     await sql`DELETE FROM pgboss.job WHERE name = ${VENDOR_FILE_JOB} AND state = 'created'`.execute(api.db);
     expect((await list()).json()).toMatchObject({ jobs_pending: false });
+  });
+});
+
+describe('the CSV and spreadsheet formulas', () => {
+  it('writes a vendor named like a formula as text, and keeps numbers numbers', async () => {
+    const formula = '=HYPERLINK("http://evil.example","x")';
+    const guardedOrgId = await organization('VF-3');
+    const named = await createVendor(vendor(formula, 'f@formula.example', { organization_id: guardedOrgId }));
+    expect((await createAll({ month, organization_ids: [guardedOrgId] })).statusCode).toBe(202);
+    await api.settled();
+    const file = (await list(`?filter[organization_id]=${guardedOrgId}`)).json().entries[0];
+    const csv = await api.request({ method: 'GET', url: file.file_url, as: filesUser });
+    const schema = inferSchema(csv.body);
+    expect(schema.cols.map((c) => c.name)).toEqual([...CSV_COLUMNS]);
+    const rows = initParser(schema).stringArrs(csv.body).map((r) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, r[i]])));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ number: named.full_number, name: `'${formula}`, account_holder: `'${formula}`, vat_percentage: '19' });
   });
 });

@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import { fromMinorUnits, toMinorUnits } from '../../../shared/money.js';
+import { csvText } from '../../lib/csv.js';
 import { PaymentFileError } from './sepa.js';
 
 /** One payment of a CSV payment file: what is not a SEPA transfer (other currencies, non-SEPA banks, PayPal). */
@@ -18,7 +18,7 @@ export interface CsvPayment {
 
 export const PAYMENT_CSV_COLUMNS = ['reference', 'vendor_number', 'vendor_name', 'account_holder', 'account', 'bank', 'amount', 'currency'] as const;
 
-/** The CSV (header first, RFC 4180 quoting, CRLF), its payments' total summed exactly in minor units. */
+/** The CSV (header first, RFC 4180 quoting, CRLF, formula-guarded cells), its payments' total summed exactly in minor units. */
 export function paymentsCsv(currency: string, payments: readonly CsvPayment[]): { csv: string; count: number; control_sum: string } {
   if (payments.length === 0) throw new PaymentFileError('A payment file needs at least one payment');
   let total = 0n;
@@ -29,6 +29,6 @@ export function paymentsCsv(currency: string, payments: readonly CsvPayment[]): 
     total += units;
     return [p.reference, p.vendor.number, p.vendor.name, p.account_holder ?? '', p.account, p.bank ?? '', fromMinorUnits(units, currency), currency];
   });
-  const csv = stringify([[...PAYMENT_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' });
+  const csv = csvText([[...PAYMENT_CSV_COLUMNS], ...rows]);
   return { csv, count: payments.length, control_sum: fromMinorUnits(total, currency) };
 }

@@ -1,10 +1,10 @@
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../../lib/csv.js';
 import type { StatementData } from './statement.js';
 
 export const STATEMENT_CSV_COLUMNS = ['record', 'reference', 'revenue_source', 'share_type', 'revenue_type', 'revenue_usd', 'currency_rate', 'revenue', 'formula', 'percentage', 'amount', 'currency'] as const;
 
 /**
- * The statement as CSV (comma, RFC 4180 quoting, CRLF, header first), every number a decimal string as
+ * The statement as CSV (comma, RFC 4180 quoting, CRLF, header first, formula-guarded cells), every number a decimal string as
  * stored: a `line` per line item, a `share` per share type with its formula and the vendor's part, then
  * `amount`, `vat`, `wht`, `fee` and `total`. The `line` amounts add up to `amount`.
  */
@@ -23,5 +23,5 @@ export function statementCsv(d: StatementData): string {
     row({ record: 'fee', amount: d.fee }),
     row({ record: 'total', amount: d.total_amount }),
   ];
-  return stringify([[...STATEMENT_CSV_COLUMNS], ...rows, ...totals], { record_delimiter: 'windows' });
+  return csvText([[...STATEMENT_CSV_COLUMNS], ...rows, ...totals]);
 }

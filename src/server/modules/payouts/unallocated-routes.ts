@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { poolOf } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
+import { csvCellSql } from '../../lib/csv.js';
 import { ValidationFailed } from '../../http/errors.js';
 import { type ListSpec, parseListQuery, runList } from '../../http/list-query.js';
 import { failIf, Ineligible, unstorableText, valid, write } from '../../http/resource.js';
@@ -121,10 +122,12 @@ export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext):
     if (filter.month) where.push(`p.month = ${lit(filter.month)}::date`);
     if (filter.content_owner_id !== undefined) where.push(`v.content_owner_id = ${Number(filter.content_owner_id)}`);
     if (filter.revenue_type) where.push(`v.revenue_type = ${lit(filter.revenue_type)}`);
+    // The text cells come from report files and content owners: each is guarded against spreadsheet formulas.
+    const text = (expression: string, name: string) => `${csvCellSql(expression)} AS ${name}`;
     const statement = `COPY (
-      SELECT v.id, co.display_name AS content_owner_name, co.content_owner_id, v.revenue_type, v.revenue, v.currency,
-        v.asset_id AS claimed_asset_id, v.asset_type AS claimed_asset_type, replace(v.asset_labels, '|', ';') AS claimed_asset_labels,
-        v.custom_id AS claimed_asset_custom_id, v.channel_id AS claimed_channel_id, v.video_id AS claimed_video_id, p.month
+      SELECT v.id, ${text('co.display_name', 'content_owner_name')}, ${text('co.content_owner_id', 'content_owner_id')}, v.revenue_type, v.revenue, ${text('v.currency', 'currency')},
+        ${text('v.asset_id', 'claimed_asset_id')}, ${text('v.asset_type', 'claimed_asset_type')}, ${text("replace(v.asset_labels, '|', ';')", 'claimed_asset_labels')},
+        ${text('v.custom_id', 'claimed_asset_custom_id')}, ${text('v.channel_id', 'claimed_channel_id')}, ${text('v.video_id', 'claimed_video_id')}, p.month
       FROM payout_revenues v JOIN payouts p ON p.id = v.payout_id LEFT JOIN content_owners co ON co.id = v.content_owner_id
       WHERE ${where.join(' AND ')} ORDER BY v.id) TO STDOUT WITH (FORMAT csv, HEADER true)`;
     const stream = client.query(copyTo(statement));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
 import type { TaxInfo } from '../../../shared/entities/vendor.js';
 import { toDecimal } from '../../../shared/money.js';
+import { csvText } from '../../lib/csv.js';
 
 /** The vendor's tax info as the file carries it: the shared entity's fields, not a copy of their list. */
 export type VendorFileTax = Pick<
@@ -140,9 +140,9 @@ export function vendorRows(v: VendorFileVendor): string[][] {
   ]);
 }
 
-/** The whole CSV (header first, RFC 4180 quoting, CRLF) and its SHA-256 digest (hex). */
+/** The whole CSV (header first, RFC 4180 quoting, CRLF, formula-guarded cells) and its SHA-256 digest (hex). */
 export function vendorFileCsv(vendors: readonly VendorFileVendor[]): { csv: Buffer; digest: string } {
-  const text = stringify([[...CSV_COLUMNS], ...vendors.flatMap(vendorRows)], { record_delimiter: 'windows' });
+  const text = csvText([[...CSV_COLUMNS], ...vendors.flatMap(vendorRows)]);
   const csv = Buffer.from(text, 'utf8');
   return { csv, digest: createHash('sha256').update(csv).digest('hex') };
 }
