@@ -104,16 +104,23 @@ export function RevenueSharesSection({ contract: c }: { contract: Contract }) {
   return (
     <DetailsSection title="contracts.fields.revenue_shares">
       <DetailsTable
-        columns={['contracts.fields.share_type', 'contracts.fields.formula', 'contracts.fields.rev_share', 'contracts.fields.baseline', 'contracts.fields.fixed_income', 'contracts.fields.threshold']}
+        columns={[
+          'contracts.fields.share_type',
+          'contracts.fields.formula',
+          { key: 'contracts.fields.rev_share', num: true },
+          { key: 'contracts.fields.baseline', num: true },
+          { key: 'contracts.fields.fixed_income', num: true },
+          { key: 'contracts.fields.threshold', num: true },
+        ]}
         items={c.revenue_shares}
         row={(s) => (
           <tr key={s.id}>
             <th scope="row">{t(`contracts.share_types.${s.type}`)}</th>
             <td>{t(`contracts.formulas.${s.formula}`)}</td>
-            <td>{s.rev_share === null ? '' : `${trimDecimalZeros(s.rev_share)} %`}</td>
-            <td>{money(s.baseline)}</td>
-            <td>{money(s.fixed_income)}</td>
-            <td>{money(s.threshold)}</td>
+            <td data-num="">{s.rev_share === null ? '' : `${trimDecimalZeros(s.rev_share)} %`}</td>
+            <td data-num="">{money(s.baseline)}</td>
+            <td data-num="">{money(s.fixed_income)}</td>
+            <td data-num="">{money(s.threshold)}</td>
           </tr>
         )}
       />

@@ -20,7 +20,6 @@ const page = css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: '11
 const head = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', '& h1': { mb: 0, mr: 'auto' } });
 const running = css({ fontSize: 'sm', color: 'fg.muted', minH: '20px' });
 const failure = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderWidth: '1px', borderColor: 'danger', bg: 'danger.bg', color: 'fg', borderRadius: 'md' });
-const end = css({ textAlign: 'right !important', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' });
 const digestCell = css({ display: 'inline-flex', alignItems: 'center', gap: '1' });
 
 /** The first characters of a SHA-256, enough to tell files apart on screen; the full value is in the tooltip and copied by the button. */
@@ -31,17 +30,17 @@ function SummaryRow({ row }: { row: PaymentsSummaryRow }) {
     <tr>
       <th scope="row">{row.organization_name}</th>
       <td>{row.currency}</td>
-      <td className={end}>{row.payments_count}</td>
-      <td className={end}>
+      <td data-num="">{row.payments_count}</td>
+      <td data-num="">
         <Money value={row.amount} currency={row.currency} />
       </td>
-      <td className={end}>
+      <td data-num="">
         <Money value={row.vat_amount} currency={row.currency} />
       </td>
-      <td className={end}>
+      <td data-num="">
         <Money value={row.wht_amount} currency={row.currency} />
       </td>
-      <td className={end}>
+      <td data-num="">
         <Money value={row.total_amount} currency={row.currency} />
       </td>
     </tr>
@@ -71,17 +70,17 @@ function FileRow({ file }: { file: PaymentFile }) {
           <CopyButton value={file.digest} label={t('payment_buckets.files.digest')} />
         </span>
       </td>
-      <td className={end}>{file.payments_count}</td>
-      <td className={end}>
+      <td data-num="">{file.payments_count}</td>
+      <td data-num="">
         <Money value={file.amount} currency={file.currency} />
       </td>
-      <td className={end}>
+      <td data-num="">
         <Money value={file.vat_amount} currency={file.currency} />
       </td>
-      <td className={end}>
+      <td data-num="">
         <Money value={file.wht_amount} currency={file.currency} />
       </td>
-      <td className={end}>
+      <td data-num="">
         <Money value={file.total_amount} currency={file.currency} />
       </td>
       <td>
@@ -161,11 +160,11 @@ export default function PaymentBucketShow({ params }: ScreenProps) {
           columns={[
             'payment_buckets.summary.organization',
             'payment_buckets.summary.currency',
-            'payment_buckets.summary.payments_count',
-            'payment_buckets.summary.amount',
-            'payment_buckets.summary.vat_amount',
-            'payment_buckets.summary.wht_amount',
-            'payment_buckets.summary.total_amount',
+            { key: 'payment_buckets.summary.payments_count', num: true },
+            { key: 'payment_buckets.summary.amount', num: true },
+            { key: 'payment_buckets.summary.vat_amount', num: true },
+            { key: 'payment_buckets.summary.wht_amount', num: true },
+            { key: 'payment_buckets.summary.total_amount', num: true },
           ]}
           items={bucket.payments_summary}
           row={(r) => <SummaryRow key={`${r.organization_id}|${r.currency}`} row={r} />}
@@ -179,11 +178,11 @@ export default function PaymentBucketShow({ params }: ScreenProps) {
             'payment_buckets.summary.currency',
             'payment_buckets.files.format',
             'payment_buckets.files.digest',
-            'payment_buckets.summary.payments_count',
-            'payment_buckets.summary.amount',
-            'payment_buckets.summary.vat_amount',
-            'payment_buckets.summary.wht_amount',
-            'payment_buckets.summary.total_amount',
+            { key: 'payment_buckets.summary.payments_count', num: true },
+            { key: 'payment_buckets.summary.amount', num: true },
+            { key: 'payment_buckets.summary.vat_amount', num: true },
+            { key: 'payment_buckets.summary.wht_amount', num: true },
+            { key: 'payment_buckets.summary.total_amount', num: true },
             'payment_buckets.fields.created_at',
             'payment_buckets.files.actions',
           ]}
