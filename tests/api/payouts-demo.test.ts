@@ -1,5 +1,9 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seeds } from '../../src/server/db/demo/seeds.js';
+import { ReportParser } from '../../src/server/modules/payouts/report-parser.js';
+import type { PayoutFileKind } from '../../src/shared/validation/payouts.js';
+import { toDecimal } from '../../src/shared/money.js';
 import { setupApi } from '../support/api.js';
 
 const api = setupApi();
@@ -7,7 +11,7 @@ const api = setupApi();
 describe('payout demo data', () => {
   it('loads a previous-month payout whose demo report rows are allocated, some unallocated, and reconcile', async () => {
     await api.db.transaction().execute(async (trx) => {
-      for (const seed of seeds) await seed.run(trx);
+      for (const seed of seeds) await seed.run(trx, { storage: api.ctx.storage });
     });
     const staff = await api.user(['payouts', 'unallocated_revenues']);
     const list = (await api.request({ method: 'GET', url: '/api/payouts', as: staff })).json();
@@ -20,6 +24,23 @@ describe('payout demo data', () => {
       expect(r.balanced).toBe(true);
       expect(Number(r.allocated)).not.toBe(0);
       expect(Number(r.unallocated)).not.toBe(0);
+    }
+    // Each file downloads as a .csv.gz whose rows, read by the import's parser, are the file's revenue rows.
+    for (const file of payout.files as { id: number; name: string; report_name: PayoutFileKind; rows_count: number }[]) {
+      const download = await api.request({ method: 'GET', url: `/api/payouts/${payout.id}/files/${file.id}`, as: staff });
+      expect(download.statusCode, file.name).toBe(200);
+      expect(download.headers['content-disposition']).toBe(`attachment; filename="${file.name}"`);
+      let copy = '';
+      const parser = new ReportParser({ kind: file.report_name, prefix: '', emit: (text) => (copy += text) });
+      parser.feed(gunzipSync(download.rawPayload).toString('utf8'));
+      parser.end();
+      expect(parser.rows).toBe(file.rows_count);
+      if (parser.target !== 'revenues') continue;
+      const read = copy.trimEnd().split('\n').map((line) => line.split('\t')).map((f) => [f[0], f[1], f[2], f[3], f[9]]);
+      const stored = await api.db.selectFrom('payout_revenues').select(['day', 'country', 'video_id', 'channel_id', 'revenue']).where('payout_file_id', '=', file.id).orderBy('id').execute();
+      expect(read.map(([day, country, video, channel, revenue]) => [`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`, country, video, channel, toDecimal(revenue).toFixed(10)])).toEqual(
+        stored.map((r) => [r.day, r.country, r.video_id, r.channel_id, toDecimal(r.revenue).toFixed(10)]),
+      );
     }
     const unallocated = (await api.request({ method: 'GET', url: `/api/unallocated_revenues?filter[month]=${payout.month}`, as: staff })).json();
     expect(unallocated.total).toBe(10);
