@@ -25,6 +25,8 @@ export interface Config {
   reportUploadMaxBytes: number;
   uploadMaxFiles: number;
   bodyLimitBytes: number;
+  /** Contracts per transaction of the payment run. */
+  paymentRunBatch: number;
   mapsKey: string | undefined;
   logLevel: string;
   workersOnly: boolean;
@@ -141,6 +143,7 @@ export function readConfig(env: Env = process.env): Config {
     reportUploadMaxBytes: int(env, 'REPORT_UPLOAD_MAX_BYTES', 4 * 1024 ** 3, 1024),
     uploadMaxFiles: int(env, 'UPLOAD_MAX_FILES', 10, 1, 1000),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024),
+    paymentRunBatch: int(env, 'PAYMENT_RUN_BATCH', 250, 1, 10_000),
     mapsKey: env.MAPS_KEY || undefined,
     logLevel,
     workersOnly: bool(env, 'WORKERS_ONLY') ?? false,

@@ -157,9 +157,9 @@ describe('the payment run (runPayments)', () => {
     }
   });
 
-  it('a run stopped after a contract is finished by the restart exactly once', async () => {
+  it('a run stopped after a batch is finished by the restart exactly once', async () => {
     const payoutId = await payoutWith('0.9');
-    await expect(runPayments(api.db, payoutId, null, async () => Promise.reject(new Error('worker killed')))).rejects.toThrow('worker killed');
+    await expect(runPayments(api.db, payoutId, null, { afterBatch: async () => Promise.reject(new Error('worker killed')) })).rejects.toThrow('worker killed');
     expect(await runPayments(api.db, payoutId, null)).toBe(0);
     expect((await api.db.selectFrom('payments').select('id').where('payout_id', '=', payoutId).execute()).length).toBe(2);
   });

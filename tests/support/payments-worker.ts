@@ -10,12 +10,12 @@ import { PAYMENTS_JOB, paymentsJob } from '../../src/server/modules/payments/job
 
 /**
  * A jobs worker of its own, as a workers-only process runs it: the payment run's queue on DATABASE_URL.
- * Forked by the killed-worker test. Says `ready` once it works the queue; `{send: payoutId}` sends a run
+ * Forked by the killed-worker test (`PAYMENT_RUN_BATCH`: contracts per transaction). Says `ready` once it works the queue; `{send: payoutId}` sends a run
  * (as the route does), answered with `{sent: jobId}`.
  */
 const databaseUrl = process.env.DATABASE_URL!;
 const dataDir = process.env.DATA_DIR ?? path.join(os.tmpdir(), `remit-worker-${process.pid}`);
-const config = readConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+const config = readConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PAYMENT_RUN_BATCH: process.env.PAYMENT_RUN_BATCH });
 const { db } = createDb(databaseUrl, 4);
 const jobs = await startJobs({ connectionString: databaseUrl, db, onError: (e) => console.error('job queue error', e) });
 const ctx = {

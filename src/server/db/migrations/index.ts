@@ -18,6 +18,7 @@ import * as paymentFiles from './0023_payment_files.js';
 import * as paymentsListIndex from './0024_payments_list_index.js';
 import * as reportChannels from './0025_report_channels.js';
 import * as jobLinksEntity from './0026_job_links_entity.js';
+import * as contractReplacedTerms from './0027_contract_replaced_terms.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0024_payments_list_index': paymentsListIndex,
   '0025_report_channels': reportChannels,
   '0026_job_links_entity': jobLinksEntity,
+  '0027_contract_replaced_terms': contractReplacedTerms,
 };

@@ -200,14 +200,39 @@ export async function moveAmendment(w: WriteContext, current: AmendmentEntity, t
 }
 
 /**
+ * Keeps the terms the amendment is about to replace, ending on its apply_on (migration 0027): the runs of
+ * the months before it still use them. Set-based, in the apply's transaction, before the terms change.
+ */
+async function keepReplacedTerms(trx: Db, contractId: number, current: AmendmentEntity): Promise<void> {
+  if (current.change_revenue_shares) {
+    await sql`
+      INSERT INTO contract_replaced_revenue_shares (contract_amendment_id, contract_id, ended_on, share_id, type, formula, rev_share, baseline, fixed_income, threshold)
+      SELECT ${current.id}, contract_id, ${current.apply_on}::date, id, type, formula, rev_share, baseline, fixed_income, threshold
+      FROM contract_revenue_shares WHERE contract_id = ${contractId}`.execute(trx);
+  }
+  if (current.change_revenue_sources) {
+    await sql`
+      INSERT INTO contract_replaced_revenue_sources (contract_amendment_id, contract_id, ended_on, revenue_source_id)
+      SELECT ${current.id}, contract_id, ${current.apply_on}::date, revenue_source_id FROM contract_revenue_sources WHERE contract_id = ${contractId}`.execute(trx);
+  }
+  await sql`
+    INSERT INTO contract_replaced_payment_methods (contract_amendment_id, contract_vendor_id, ended_on, vendor_payment_method_id)
+    SELECT ${current.id}, cv.id, ${current.apply_on}::date, cv.vendor_payment_method_id
+    FROM contract_vendors cv JOIN contract_amendment_vendors av ON av.vendor_id = cv.vendor_id
+    WHERE av.contract_amendment_id = ${current.id} AND cv.contract_id = ${contractId}
+      AND av.vendor_payment_method_id IS NOT NULL AND cv.vendor_payment_method_id IS DISTINCT FROM av.vendor_payment_method_id`.execute(trx);
+}
+
+/**
  * Applies a signed amendment whose day has come: its shares and sources (when it changes them) replace
  * the contract's, its vendors' payment methods are set on the contract vendors, all in the caller's
- * transaction and set-based; the amendment becomes `applied`.
+ * transaction and set-based, the replaced terms kept for the months before; the amendment becomes `applied`.
  */
 export async function applyAmendment(w: WriteContext, contract: ContractEntity, current: AmendmentEntity): Promise<void> {
   if (!amendmentAllowedFrom('apply', current.state) || !amendableContract(contract.state)) throw new ValidationFailed({ base: ['ineligible'] });
   if (!applyOnReached(current.apply_on)) throw new ValidationFailed({ apply_on: ['in_future'] });
   const { trx } = w;
+  await keepReplacedTerms(trx, contract.id, current);
   if (current.change_revenue_shares) {
     await trx.deleteFrom('contract_revenue_shares').where('contract_id', '=', contract.id).execute();
     await sql`

@@ -13,13 +13,13 @@ export function sendPaymentsJob(jobs: Jobs, w: InTransaction, data: PaymentsJobD
   return jobs.send(w, PAYMENTS_JOB, data, { entity: { type: 'Payout', id: data.payout_id }, singletonKey: String(data.payout_id) });
 }
 
-/** A retried or resumed run skips the contracts whose transaction committed (see `runContract`). */
+/** A retried or resumed run skips the contracts whose batch committed (see `runBatch`). */
 export const paymentsJob = defineJob<PaymentsJobData>({
   name: PAYMENTS_JOB,
   policy: 'stately',
   expireInSeconds: 60 * 60,
   async run(job, ctx) {
-    await runPayments(ctx.db, job.data.payout_id, job.data.user_id);
+    await runPayments(ctx.db, job.data.payout_id, job.data.user_id, { batchSize: ctx.config.paymentRunBatch });
     await job.progress(1, 1);
   },
 });

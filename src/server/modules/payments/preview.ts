@@ -3,18 +3,18 @@ import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
 import { Decimal, minorUnits, toDecimal } from '../../../shared/money.js';
 import { formulaText } from '../../../shared/payment-math.js';
 import type { Db } from '../../db/connection.js';
-import { checkRates, contractsOfPayout, loadContract, payoutRates, planContract, type ContractPlan } from './run.js';
+import { checkRates, contractsOfPayout, loadContracts, payoutRates, planContracts, RUN_BATCH, type ContractPlan } from './run.js';
 import { revenueByContract } from './run-revenue.js';
 
 /** A plan as the preview answers it: per share the formula with its numbers, per vendor the split and figures. */
-function previewOf(plan: ContractPlan, rate: string, created: boolean): PaymentsPreviewContract {
+function previewOf(plan: ContractPlan, created: boolean): PaymentsPreviewContract {
   const { contract } = plan;
   return {
     contract_id: contract.id,
     contract_type: contract.contract_type,
     organization: { id: contract.organization_id, name: contract.organization_name },
     currency: contract.currency,
-    currency_rate: rate,
+    currency_rate: plan.rate,
     share_set: plan.set,
     created,
     shares: plan.totals.map((t) => {
@@ -85,7 +85,7 @@ function totalsOf(contracts: PaymentsPreviewContract[]): PaymentsSummaryRow[] {
 /**
  * What the payment run would create for the payout (`GET /api/payouts/{id}/payments_preview`): the same
  * contracts, the same rate check (a missing or zero rate is the run's 422 naming the pair) and the same
- * per-contract computation (`planContract`), without writing or locking anything.
+ * per-contract computation (`planContracts`), without writing or locking anything.
  */
 export async function paymentsPreview(db: Db, payout: { id: number; month: string }): Promise<PaymentsPreview> {
   const contracts = await contractsOfPayout(db, payout.id, payout.month);
@@ -93,15 +93,12 @@ export async function paymentsPreview(db: Db, payout: { id: number; month: strin
   checkRates(contracts, rates);
   const done = await db.selectFrom('payments').select('contract_id').distinct().where('payout_id', '=', payout.id).where('cancelled_payment_id', 'is', null).execute();
   const created = new Set(done.map((d) => Number(d.contract_id)));
-  // Every contract's revenue in one pass over the payout's rows, as the run sums it.
-  const revenue = await revenueByContract(db, payout.id);
+  // Every contract's revenue in one pass over the payout's rows, and the plans batch by batch, as the run makes them.
+  const revenue = await revenueByContract(db, payout.id, payout.month);
   const out: PaymentsPreviewContract[] = [];
-  for (const c of contracts) {
-    const contract = await loadContract(db, c.id, false);
-    if (!contract) continue;
-    const rate = rates.get(c.currency)!;
-    const plan = await planContract(db, payout, contract, rate, revenue.get(c.id) ?? []);
-    if (plan) out.push(previewOf(plan, rate, created.has(c.id)));
+  for (let i = 0; i < contracts.length; i += RUN_BATCH) {
+    const batch = await loadContracts(db, contracts.slice(i, i + RUN_BATCH).map((c) => c.id), false);
+    for (const plan of await planContracts(db, payout, batch, rates, revenue)) out.push(previewOf(plan, created.has(plan.contract.id)));
   }
   return { payout_id: payout.id, contracts: out, totals: totalsOf(out) };
 }

@@ -19,16 +19,17 @@ import {
 } from '../../../shared/payment-math.js';
 import { shareSetOf } from '../../../shared/validation/contracts.js';
 import type { ContractShareType } from '../../../shared/entities/contract';
-import { audit } from '../audit/audit.js';
+import { auditMany } from '../audit/audit.js';
+import { type ShareInForce, sharesInForce, sourcesInForce } from '../contracts/terms-in-force.js';
 import { revenueByContract, type ContractRevenueRow } from './run-revenue.js';
 import './tables.js';
 
-/** Contracts with allocated revenue in the payout (signed and covering its month), with their currency. */
+/** Contracts with allocated revenue in the payout (signed and covering its month, by their sources in force then), with their currency. */
 export async function contractsOfPayout(db: Db, payoutId: number, month: string): Promise<{ id: number; currency: string }[]> {
   const rows = await sql<{ id: number; currency: string }>`
     SELECT DISTINCT c.id::int AS id, c.currency
     FROM payout_revenues v
-    JOIN contract_revenue_sources crs ON crs.revenue_source_id = v.revenue_source_id
+    JOIN (${sourcesInForce(month)}) crs ON crs.revenue_source_id = v.revenue_source_id
     JOIN contracts c ON c.id = crs.contract_id
     WHERE v.payout_id = ${payoutId}
       AND c.active_from IS NOT NULL
@@ -62,19 +63,20 @@ export function addInterval(day: string, length: number | null, unit: string | n
 
 /**
  * The terms of contract vendors for their payments: share, hold, VAT, withholding tax, self billing and
- * the vendor's EU VAT id and country, in the contract's order. By contract (the run), or by contract
- * vendor ids (a cancelled payment's replacement).
+ * the vendor's EU VAT id and country, in each contract's order. By contracts (the run, a batch in one
+ * query), or by contract vendor ids (a cancelled payment's replacement).
  */
-export function contractVendorTerms(db: Db, by: { contractId: number } | { ids: readonly number[] }) {
+export function contractVendorTerms(db: Db, by: { contractIds: readonly number[] } | { ids: readonly number[] }) {
   const qb = db
     .selectFrom('contract_vendors as cv')
     .innerJoin('vendors as v', 'v.id', 'cv.vendor_id')
     .leftJoin('vendor_tax_infos as t', 't.vendor_id', 'v.id')
     .leftJoin('vendor_addresses as a', 'a.vendor_id', 'v.id')
     .select(['cv.id', 'cv.contract_id', 'cv.vendor_id', 'v.name', 'v.number', 'cv.share_percentage', 'cv.payout_on_hold', 't.vat_percentage', 't.withholding_tax_percentage', 't.self_billing_allowed', 't.eu_tax_id', 'a.country_code'])
+    .orderBy('cv.contract_id')
     .orderBy('cv.position')
     .orderBy('cv.id');
-  return ('contractId' in by ? qb.where('cv.contract_id', '=', by.contractId) : qb.where('cv.id', 'in', by.ids)).execute();
+  return ('contractIds' in by ? qb.where('cv.contract_id', '=', sql<number>`ANY(${[...by.contractIds]}::bigint[])`) : qb.where('cv.id', 'in', by.ids)).execute();
 }
 export type ContractVendorTerms = Awaited<ReturnType<typeof contractVendorTerms>>[number];
 
@@ -94,10 +96,11 @@ export function vendorPayment(
   return { type: paymentTypeOf(contract.overridden_payment_type, !!v.self_billing_allowed), figures };
 }
 
-type ContractRow = NonNullable<Awaited<ReturnType<typeof loadContract>>>;
+export type ContractRow = Awaited<ReturnType<typeof loadContracts>>[number];
 
-/** The contract with what its payments need from its organization; `lock` takes the run's row lock. */
-export async function loadContract(db: Db, contractId: number, lock: boolean) {
+/** The contracts with what their payments need from their organizations, in id order; `lock` takes the run's row locks (in that order). */
+export async function loadContracts(db: Db, contractIds: readonly number[], lock: boolean) {
+  if (contractIds.length === 0) return [];
   const q = db
     .selectFrom('contracts')
     .innerJoin('organizations as o', 'o.id', 'contracts.organization_id')
@@ -112,8 +115,9 @@ export async function loadContract(db: Db, contractId: number, lock: boolean) {
       'o.payment_due_interval_length',
       'o.payment_due_interval_unit',
     ])
-    .where('contracts.id', '=', contractId);
-  return (lock ? q.forUpdate('contracts') : q).executeTakeFirst();
+    .where('contracts.id', '=', sql<number>`ANY(${[...contractIds]}::bigint[])`)
+    .orderBy('contracts.id');
+  return (lock ? q.forUpdate('contracts') : q).execute();
 }
 
 /** A share's revenue rows of one source, summed in USD, with the revenue types they came as. */
@@ -127,8 +131,10 @@ interface SourceGroup {
 /** Everything the run creates for one contract, computed but not written: the run writes it, the preview shows it. */
 export interface ContractPlan {
   contract: ContractRow;
+  rate: string;
   set: ShareSetName;
-  shares: Map<ContractShareType, ShareTerms & { id: number }>;
+  /** The shares in force for the payout's month; `id` null for a share an amendment has replaced since. */
+  shares: Map<ContractShareType, ShareTerms & { id: number | null }>;
   groups: Map<string, SourceGroup>;
   converted: (SourceRevenue & { revenue: Decimal })[];
   totals: ShareTotal[];
@@ -141,31 +147,28 @@ export interface ContractPlan {
   dueDate: string;
 }
 
+/** What planning a contract needs beyond the contract itself, for a batch of contracts. */
+interface PlanInputs {
+  payout: { id: number; month: string };
+  rates: ReadonlyMap<string, string>;
+  revenue: ReadonlyMap<number, readonly ContractRevenueRow[]>;
+  shares: ReadonlyMap<number, ShareInForce[]>;
+  vendors: ReadonlyMap<number, ContractVendorTerms[]>;
+}
+
 /**
  * One contract's payments as the run would create them (DOMAIN "Payment run"), or null when it has
- * nothing to pay (no revenue under its shares, no contract vendors). The run calls it on the locked
- * contract inside its transaction; the preview calls it as it is, so both compute the same cents.
+ * nothing to pay (no revenue under its shares, no contract vendors). Pure: `planContracts` loads what
+ * it needs for a whole batch, so the run (on locked contracts) and the preview compute the same cents.
  */
-export async function planContract(
-  db: Db,
-  payout: { id: number; month: string },
-  contract: ContractRow,
-  usdRate: string,
-  revenueRows?: readonly ContractRevenueRow[],
-): Promise<ContractPlan | null> {
-  const shareRows = await db.selectFrom('contract_revenue_shares').selectAll().where('contract_id', '=', contract.id).execute();
+function planContract(contract: ContractRow, input: PlanInputs): ContractPlan | null {
+  const shareRows = input.shares.get(contract.id) ?? [];
   const set: ShareSetName = shareSetOf(shareRows.map((s) => s.type)) ?? 'separate';
-  const shares = new Map<ContractShareType, ShareTerms & { id: number }>(
-    shareRows.map((s) => [s.type as ContractShareType, { id: s.id, formula: s.formula, rev_share: s.rev_share, baseline: s.baseline, fixed_income: s.fixed_income, threshold: s.threshold } as ShareTerms & { id: number }]),
+  const shares = new Map<ContractShareType, ShareTerms & { id: number | null }>(
+    shareRows.map((s) => [s.type, { id: s.id, formula: s.formula, rev_share: s.rev_share, baseline: s.baseline, fixed_income: s.fixed_income, threshold: s.threshold }]),
   );
-  // Set-based: the payout's rows summed per source and revenue type in the database (the run sums every contract's at once: `revenueRows`).
-  const revenue = revenueRows ? { rows: revenueRows } : await sql<ContractRevenueRow>`
-    SELECT v.revenue_source_id::int AS source_id, v.revenue_type, sum(v.revenue)::text AS revenue
-    FROM payout_revenues v JOIN contract_revenue_sources crs ON crs.revenue_source_id = v.revenue_source_id
-    WHERE v.payout_id = ${payout.id} AND crs.contract_id = ${contract.id}
-    GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
   const groups = new Map<string, SourceGroup>();
-  for (const r of revenue.rows) {
+  for (const r of input.revenue.get(contract.id) ?? []) {
     const share_type = shareTypeOf(set, r.revenue_type);
     if (!shares.has(share_type)) continue; // revenue under a share the contract does not have earns nothing
     const key = `${r.source_id}|${share_type}`;
@@ -176,18 +179,20 @@ export async function planContract(
   }
   const lines = [...groups.values()];
   if (lines.length === 0) return null;
-  const vendors = await contractVendorTerms(db, { contractId: contract.id });
+  const vendors = input.vendors.get(contract.id) ?? [];
   if (vendors.length === 0) return null;
 
+  const usdRate = input.rates.get(contract.currency)!;
   const converted = lines.map((l) => ({ source_id: l.source_id, share_type: l.share_type, revenue: l.usd.times(toDecimal(rate(usdRate))) }));
   const items = contractLineItems(shares, converted, vendors.map((v) => percentage(v.share_percentage)), contract.currency);
   const payments = vendors.map((v, i) => ({
     ...vendorPayment(contract, v, sum(items[i].map((it) => it.amount))),
     state: v.payout_on_hold ? ('on_hold' as const) : ('new' as const),
   }));
-  const monthEnd = addInterval(payout.month, 1, 'm');
+  const monthEnd = addInterval(input.payout.month, 1, 'm');
   return {
     contract,
+    rate: usdRate,
     set,
     shares,
     groups,
@@ -202,108 +207,151 @@ export async function planContract(
   };
 }
 
+const byContract = <T extends { contract_id: number }>(rows: readonly T[]) => {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(Number(r.contract_id));
+    if (list) list.push(r);
+    else out.set(Number(r.contract_id), [r]);
+  }
+  return out;
+};
+
 /**
- * Creates one contract's payments in ONE transaction on the locked contract: nothing when the payout
- * already has its run payments (a retry, a second start), otherwise one payment per contract vendor
- * with its line items. The unique key (payout, contract vendor, type) backs the check. Answers how
- * many payments were created.
+ * The plans of a batch of contracts (those with something to pay, in the given order): their shares in
+ * force for the payout's month and their vendors' terms in one query each, then `planContract` for each.
  */
-export async function runContract(
+export async function planContracts(
   db: Db,
   payout: { id: number; month: string },
-  contractId: number,
-  usdRate: string,
+  contracts: readonly ContractRow[],
+  rates: ReadonlyMap<string, string>,
+  revenue: ReadonlyMap<number, readonly ContractRevenueRow[]>,
+): Promise<ContractPlan[]> {
+  const ids = contracts.map((c) => c.id);
+  const [shares, vendors] = await Promise.all([sharesInForce(db, ids, payout.month), ids.length ? contractVendorTerms(db, { contractIds: ids }) : []]);
+  const input: PlanInputs = { payout, rates, revenue, shares: byContract(shares), vendors: byContract(vendors) };
+  return contracts.map((c) => planContract(c, input)).filter((p): p is ContractPlan => p !== null);
+}
+
+/**
+ * Writes the plans' payments with their line items and audit entries, one statement each for the whole
+ * batch: the payments from arrays, skipping any the run key already holds (ON CONFLICT DO NOTHING),
+ * then the line items and audit entries of those it created. Answers how many it created.
+ */
+async function writePlans(trx: Db, payout: { id: number; month: string }, plans: readonly ContractPlan[], userId: number | null): Promise<number> {
+  const rows = plans.flatMap((plan) => plan.vendors.map((v, i) => ({ plan, v, i, ...plan.payments[i] })));
+  if (rows.length === 0) return 0;
+  const col = <T>(fn: (r: (typeof rows)[number]) => T) => rows.map(fn);
+  const { rows: inserted } = await sql<{ id: number; contract_vendor_id: number; type: string; amount: string; total_amount: string }>`
+    INSERT INTO payments (type, state, state_before_hold, payout_id, organization_id, contract_id, contract_vendor_id, vendor_id, revenue_types, currency, currency_rate,
+                          reverse_charge, start_date, end_date, due_date, amount, vat_percentage, vat_amount, wht_percentage, wht_amount, fee, total_amount)
+    SELECT x.type, x.state, CASE WHEN x.state = 'on_hold' THEN 'new' END, ${payout.id}, x.organization_id, x.contract_id, x.contract_vendor_id, x.vendor_id,
+           string_to_array(x.revenue_types, ','), x.currency, x.currency_rate, x.reverse_charge, ${payout.month}::date, x.end_date, x.due_date,
+           x.amount, x.vat_percentage, x.vat_amount, x.wht_percentage, x.wht_amount, x.fee, x.total_amount
+    FROM unnest(${col((r) => r.type)}::text[], ${col((r) => r.state)}::text[], ${col((r) => r.plan.contract.organization_id)}::bigint[], ${col((r) => r.plan.contract.id)}::bigint[],
+                ${col((r) => r.v.id)}::bigint[], ${col((r) => r.v.vendor_id)}::bigint[], ${col((r) => r.plan.revenueTypes.join(','))}::text[], ${col((r) => r.plan.contract.currency)}::text[],
+                ${col((r) => r.plan.rate)}::numeric[], ${col((r) => r.figures.reverse_charge)}::boolean[], ${col((r) => r.plan.endDate)}::date[], ${col((r) => r.plan.dueDate)}::date[],
+                ${col((r) => r.figures.amount)}::numeric[], ${col((r) => r.figures.vat_percentage)}::numeric[], ${col((r) => r.figures.vat_amount)}::numeric[],
+                ${col((r) => r.figures.wht_percentage)}::numeric[], ${col((r) => r.figures.wht_amount)}::numeric[], ${col((r) => r.figures.fee)}::numeric[], ${col((r) => r.figures.total_amount)}::numeric[])
+      AS x(type, state, organization_id, contract_id, contract_vendor_id, vendor_id, revenue_types, currency, currency_rate, reverse_charge, end_date, due_date,
+           amount, vat_percentage, vat_amount, wht_percentage, wht_amount, fee, total_amount)
+    ON CONFLICT (payout_id, contract_vendor_id, type) WHERE cancelled_payment_id IS NULL DO NOTHING
+    RETURNING id, contract_vendor_id, type, amount, total_amount`.execute(trx);
+  if (inserted.length === 0) return 0;
+  const paymentId = new Map(inserted.map((p) => [`${p.contract_vendor_id}|${p.type}`, Number(p.id)]));
+
+  const items = rows.flatMap(({ plan, v, i, type }) => {
+    const id = paymentId.get(`${v.id}|${type}`);
+    if (id === undefined) return [];
+    return plan.items[i].map((it) => {
+      const group = plan.groups.get(`${it.source_id}|${it.share_type}`)!;
+      const converted = plan.converted.find((c) => c.source_id === it.source_id && c.share_type === it.share_type)!;
+      return { id, it, share: plan.shares.get(it.share_type)!.id, group, converted };
+    });
+  });
+  await sql`
+    INSERT INTO payment_line_items (payment_id, revenue_source_id, contract_revenue_share_id, share_type, revenue_type, revenue, revenue_final, amount_raw, amount)
+    SELECT x.payment_id, x.source_id, x.share_id, x.share_type, x.revenue_type, x.revenue, x.revenue_final, x.amount_raw, x.amount
+    FROM unnest(${items.map((l) => l.id)}::bigint[], ${items.map((l) => l.it.source_id)}::bigint[], ${items.map((l) => l.share)}::bigint[], ${items.map((l) => l.it.share_type)}::text[],
+                ${items.map((l) => l.group.types.join(','))}::text[], ${items.map((l) => l.group.usd.toFixed())}::numeric[],
+                ${items.map((l) => l.converted.revenue.toDecimalPlaces(10).toFixed())}::numeric[], ${items.map((l) => l.it.amount_raw.toDecimalPlaces(10).toFixed())}::numeric[],
+                ${items.map((l) => l.it.amount)}::numeric[])
+      AS x(payment_id, source_id, share_id, share_type, revenue_type, revenue, revenue_final, amount_raw, amount)`.execute(trx);
+  await auditMany(
+    trx,
+    { action: 'create', type: 'Payment', userId },
+    inserted.map((p) => ({ id: Number(p.id), changes: { payout_id: [null, payout.id], amount: [null, p.amount], total_amount: [null, p.total_amount] } })),
+  );
+  return inserted.length;
+}
+
+/**
+ * Creates a batch of contracts' payments in ONE transaction on the locked contracts (locked in id order,
+ * so runs of the same payout queue behind each other instead of deadlocking): nothing for a contract
+ * whose run payments the payout already has (a retry, a second start), otherwise one payment per contract
+ * vendor with its line items. The unique key (payout, contract vendor, type) backs the check. Answers
+ * how many payments were created.
+ */
+async function runBatch(
+  db: Db,
+  payout: { id: number; month: string },
+  contractIds: readonly number[],
+  rates: ReadonlyMap<string, string>,
+  revenue: ReadonlyMap<number, readonly ContractRevenueRow[]>,
   userId: number | null,
-  revenueRows?: readonly ContractRevenueRow[],
 ): Promise<number> {
-  // Inside a caller's transaction (the demo seed) the contract is written in it; otherwise in its own.
+  // Inside a caller's transaction (the demo seed) the batch is written in it; otherwise in its own.
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   return inTransaction(async (trx) => {
-    const contract = await loadContract(trx, contractId, true);
-    if (!contract) return 0;
-    const done = await trx.selectFrom('payments').select('id').where('payout_id', '=', payout.id).where('contract_id', '=', contractId).where('cancelled_payment_id', 'is', null).executeTakeFirst();
-    if (done) return 0;
-    const plan = await planContract(trx, payout, contract, usdRate, revenueRows);
-    if (!plan) return 0;
-    const { shares, groups, converted, items } = plan;
-
-    let created = 0;
-    for (const [i, v] of plan.vendors.entries()) {
-      const { type, state, figures: f } = plan.payments[i];
-      const inserted = await trx
-        .insertInto('payments')
-        .values({
-          type,
-          state,
-          state_before_hold: state === 'on_hold' ? 'new' : null,
-          payout_id: payout.id,
-          organization_id: contract.organization_id,
-          contract_id: contractId,
-          contract_vendor_id: v.id,
-          vendor_id: v.vendor_id,
-          revenue_types: plan.revenueTypes,
-          currency: contract.currency,
-          currency_rate: usdRate,
-          reverse_charge: f.reverse_charge,
-          start_date: payout.month,
-          end_date: plan.endDate,
-          due_date: plan.dueDate,
-          amount: f.amount,
-          vat_percentage: f.vat_percentage,
-          vat_amount: f.vat_amount,
-          wht_percentage: f.wht_percentage,
-          wht_amount: f.wht_amount,
-          fee: f.fee,
-          total_amount: f.total_amount,
-        })
-        .onConflict((oc) => oc.columns(['payout_id', 'contract_vendor_id', 'type']).where('cancelled_payment_id', 'is', null).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) continue;
-      created += 1;
-      // The line items in one INSERT .. SELECT over arrays.
-      const its = items[i];
-      await sql`
-        INSERT INTO payment_line_items (payment_id, revenue_source_id, contract_revenue_share_id, share_type, revenue_type, revenue, revenue_final, amount_raw, amount)
-        SELECT ${inserted.id}, x.source_id, x.share_id, x.share_type, x.revenue_type, x.revenue, x.revenue_final, x.amount_raw, x.amount
-        FROM unnest(${its.map((it) => it.source_id)}::bigint[], ${its.map((it) => shares.get(it.share_type)!.id)}::bigint[], ${its.map((it) => it.share_type)}::text[],
-                    ${its.map((it) => groups.get(`${it.source_id}|${it.share_type}`)!.types.join(','))}::text[],
-                    ${its.map((it) => groups.get(`${it.source_id}|${it.share_type}`)!.usd.toFixed())}::numeric[],
-                    ${its.map((it) => converted.find((c) => c.source_id === it.source_id && c.share_type === it.share_type)!.revenue.toDecimalPlaces(10).toFixed())}::numeric[],
-                    ${its.map((it) => it.amount_raw.toDecimalPlaces(10).toFixed())}::numeric[], ${its.map((it) => it.amount)}::numeric[])
-          AS x(source_id, share_id, share_type, revenue_type, revenue, revenue_final, amount_raw, amount)`.execute(trx);
-      await audit(trx, { action: 'create', type: 'Payment', id: inserted.id, changes: { payout_id: [null, payout.id], amount: [null, f.amount], total_amount: [null, f.total_amount] }, userId });
-    }
-    return created;
+    const contracts = await loadContracts(trx, contractIds, true);
+    const { rows: done } = await sql<{ contract_id: number }>`
+      SELECT DISTINCT contract_id::int AS contract_id FROM payments
+      WHERE payout_id = ${payout.id} AND contract_id = ANY(${[...contractIds]}::bigint[]) AND cancelled_payment_id IS NULL`.execute(trx);
+    const skip = new Set(done.map((d) => d.contract_id));
+    const plans = await planContracts(trx, payout, contracts.filter((c) => !skip.has(c.id)), rates, revenue);
+    return writePlans(trx, payout, plans, userId);
   });
 }
 
-/** Contracts run side by side: each is its own transaction on its locked row, so their order does not matter. */
-const RUN_LANES = 4;
+/** Contracts per transaction: enough to make each statement's round trip count, small enough for short row locks. */
+export const RUN_BATCH = 250;
+/** Batches run side by side: one plans in JavaScript while the other writes. */
+const RUN_LANES = 2;
+
+export interface RunOptions {
+  /** Contracts per transaction (`RUN_BATCH`). */
+  batchSize?: number;
+  /** Called after each committed batch with its contract ids (a test stops the run there). */
+  afterBatch?: (contractIds: readonly number[]) => Promise<void>;
+}
 
 /**
  * The whole run: checks every needed rate first (nothing is created when one lacks), sums every
- * contract's revenue in one pass, then one transaction per contract, a few at a time. A failure stops
- * the lanes after their current contract and is thrown once all have stopped.
+ * contract's revenue in one pass, then one transaction per batch of contracts, two at a time. A failure
+ * stops the lanes after their current batch and is thrown once all have stopped.
  */
-export async function runPayments(db: Db, payoutId: number, userId: number | null, afterContract?: (contractId: number) => Promise<void>): Promise<number> {
+export async function runPayments(db: Db, payoutId: number, userId: number | null, options: RunOptions = {}): Promise<number> {
   const payout = await db.selectFrom('payouts').select(['id', 'month']).where('id', '=', payoutId).executeTakeFirst();
   if (!payout) return 0;
   const contracts = await contractsOfPayout(db, payout.id, payout.month);
   const rates = await payoutRates(db, payout.id);
   checkRates(contracts, rates);
-  const revenue = await revenueByContract(db, payout.id);
+  const revenue = await revenueByContract(db, payout.id, payout.month);
+  const size = options.batchSize ?? RUN_BATCH;
+  const batches: number[][] = [];
+  for (let i = 0; i < contracts.length; i += size) batches.push(contracts.slice(i, i + size).map((c) => c.id));
   let created = 0;
   let next = 0;
   let failed = false;
   const lane = async () => {
-    while (!failed && next < contracts.length) {
-      const c = contracts[next++];
+    while (!failed && next < batches.length) {
+      const batch = batches[next++];
       try {
         // Awaited first: `created += await` would add to the value read before the wait and lose other lanes' counts.
-        const n = await runContract(db, payout, c.id, rates.get(c.currency)!, userId, revenue.get(c.id) ?? []);
+        const n = await runBatch(db, payout, batch, rates, revenue, userId);
         created += n;
-        await afterContract?.(c.id);
+        await options.afterBatch?.(batch);
       } catch (error) {
         failed = true;
         throw error;
@@ -311,7 +359,7 @@ export async function runPayments(db: Db, payoutId: number, userId: number | nul
     }
   };
   // In a caller's transaction (the demo seed) there is one connection: one lane.
-  const lanes = db.isTransaction ? 1 : Math.min(RUN_LANES, contracts.length);
+  const lanes = db.isTransaction ? 1 : Math.min(RUN_LANES, batches.length);
   const results = await Promise.allSettled(Array.from({ length: lanes }, lane));
   const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failure) throw failure.reason;
