@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsPreview } from '../../src/shared/entities/payments-preview.js';
 import { runPayments } from '../../src/server/modules/payments/run.js';
 import { setupApi, type TestUser } from '../support/api.js';
-import { organizationValues } from '../support/records.js';
+import { paymentParty } from '../support/payment-fixtures.js';
 
 /**
  * DOMAIN "Contracts": the terms in force on the first day of a payout month count for the whole month. A contract
@@ -35,30 +35,17 @@ async function applyAmendment(applyOn: string, share: string, sourceIds: number[
 beforeAll(async () => {
   staff = await api.user(['payouts']);
   contractsAdmin = await api.user(['contracts_admin']);
-  const org = await api.db
-    .insertInto('organizations')
-    .values(organizationValues({ name: 'Stichtag GmbH', number: '702', street_number: '3', vendor_source_prefix_external: '120', vendor_source_prefix_internal: '220', vendor_source_prefix_network: '320' }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  contractId = (
-    await api.db
-      .insertInto('contracts')
-      .values({ organization_id: org.id, contract_type: 'adsense', currency: 'EUR', start_date: '2020-01-01', state: 'signed', credit_note_type: 'short' } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const party = await paymentParty(api.db, { month: '2026-10-01' });
+  contractId = party.contract;
+  cvId = party.cv;
   await api.db.insertInto('contract_revenue_shares').values({ contract_id: contractId, type: 'all', formula: 'rev_share', rev_share: '50', baseline: '0' } as never).execute();
-  const vendor = await api.db.insertInto('vendors').values({ organization_id: org.id, number: 7201, name: 'Stichtag Vendor', type: 'company' }).returning('id').executeTakeFirstOrThrow();
-  cvId = (await api.db.insertInto('contract_vendors').values({ contract_id: contractId, vendor_id: vendor.id, share_percentage: '100', position: 0 }).returning('id').executeTakeFirstOrThrow()).id;
-  for (const ref of ['STICHTAG-S1', 'STICHTAG-S2']) {
-    sources.push((await api.db.insertInto('revenue_sources').values({ type: 'youtube_label', reference_id: ref, organization_id: org.id } as never).returning('id').executeTakeFirstOrThrow()).id);
-  }
+  sources.push(party.source, (await api.db.insertInto('revenue_sources').values({ type: 'youtube_label', reference_id: `${party.source}-S2`, organization_id: party.org } as never).returning('id').executeTakeFirstOrThrow()).id);
   await api.db.insertInto('contract_revenue_sources').values({ contract_id: contractId, revenue_source_id: sources[0] } as never).execute();
   await applyAmendment('2026-10-15', '80', sources);
   await applyAmendment('2026-11-20', '90', null);
   // Each month: 100 USD on S1 and 40 USD on S2, at 0.5 EUR per USD.
   for (const month of ['2026-10-01', '2026-11-01', '2026-12-01']) {
-    const p = await api.db.insertInto('payouts').values({ month, payout_types: ['adsense'] }).returning('id').executeTakeFirstOrThrow();
+    const p = month === '2026-10-01' ? { id: party.payout } : await api.db.insertInto('payouts').values({ month, payout_types: ['adsense'] }).returning('id').executeTakeFirstOrThrow();
     await api.db.insertInto('currency_rates').values({ date: month, base_currency: 'USD', target_currency: 'EUR', rate: '0.5', payout_id: p.id }).execute();
     const row = (source: number, revenue: string) => ({ payout_id: p.id, payout_file_id: 0, revenue_type: 'adsense', revenue, revenue_source_id: source, allocated_by: 'manual' });
     await api.db.insertInto('payout_revenues').values([row(sources[0], '100.00'), row(sources[1], '40.00')]).execute();

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { ContractShareType, RevenueShareFormula } from '../../../shared/entities/contract.js';
+import type { RevenueShare } from '../../../shared/entities/contract.js';
 import type { Db } from '../../db/connection.js';
 
 /**
@@ -23,17 +23,8 @@ export function sourcesInForce(day: string): RawBuilder<unknown> {
     JOIN (${replacedAfter('contract_replaced_revenue_sources', day)}) f USING (contract_amendment_id)`;
 }
 
-export interface ShareInForce {
-  contract_id: number;
-  /** The share's row; null when the share was replaced since (its row is gone). */
-  id: number | null;
-  type: ContractShareType;
-  formula: RevenueShareFormula;
-  rev_share: string | null;
-  baseline: string | null;
-  fixed_income: string | null;
-  threshold: string | null;
-}
+/** A contract's share in force; `id` is null for a share an amendment has replaced since (its row is gone). */
+export type ShareInForce = Omit<RevenueShare, 'id'> & { contract_id: number; id: number | null };
 
 /** The contracts' revenue shares in force on `day` (in the order they were made), in one query for any number of contracts. */
 export async function sharesInForce(db: Db, contractIds: readonly number[], day: string): Promise<ShareInForce[]> {
