@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsPreview } from '../../src/shared/entities/payments-preview.js';
 import { runPayments } from '../../src/server/modules/payments/run.js';
+import { loadStatement } from '../../src/server/modules/payments/statement.js';
 import { setupApi, type TestUser } from '../support/api.js';
 import { paymentParty } from '../support/payment-fixtures.js';
 
@@ -61,9 +62,9 @@ const preview = async (payoutId: number) => {
 
 const created = async (payoutId: number) =>
   (
-    await sql<{ contract_vendor_id: number; amount: string; total_amount: string; items: string }>`
-      SELECT p.contract_vendor_id::int, p.amount, p.total_amount,
-             (SELECT string_agg(li.revenue_source_id || ':' || li.share_type || ':' || li.revenue || ':' || li.amount || ':' || (li.contract_revenue_share_id IS NOT NULL), ' ' ORDER BY li.revenue_source_id)
+    await sql<{ id: number; contract_vendor_id: number; amount: string; total_amount: string; items: string }>`
+      SELECT p.id::int, p.contract_vendor_id::int, p.amount, p.total_amount,
+             (SELECT string_agg(li.revenue_source_id || ':' || li.share_type || ':' || li.revenue || ':' || li.amount , ' ' ORDER BY li.revenue_source_id)
               FROM payment_line_items li WHERE li.payment_id = p.id) AS items
       FROM payments p WHERE p.payout_id = ${payoutId}`.execute(api.db)
   ).rows;
@@ -82,9 +83,9 @@ describe('the payment run on the terms in force on the payout month’s first da
   it('runs October on the first terms, November on the 15 October amendment’s, December on the 20 November one’s; the preview shows each run', async () => {
     // By hand: October 100 USD (S1 only) × 0.5 × 50% = 25.00; November 140 × 0.5 × 80% = 56.00; December 140 × 0.5 × 90% = 63.00.
     const expected: Record<string, { rev_share: string; amount: string; items: string }> = {
-      '2026-10-01': { rev_share: '50.0000', amount: '25.00', items: `${sources[0]}:all:100.0000000000:25.00:false` },
-      '2026-11-01': { rev_share: '80.0000', amount: '56.00', items: `${sources[0]}:all:100.0000000000:40.00:false ${sources[1]}:all:40.0000000000:16.00:false` },
-      '2026-12-01': { rev_share: '90.0000', amount: '63.00', items: `${sources[0]}:all:100.0000000000:45.00:true ${sources[1]}:all:40.0000000000:18.00:true` },
+      '2026-10-01': { rev_share: '50.0000', amount: '25.00', items: `${sources[0]}:all:100.0000000000:25.00` },
+      '2026-11-01': { rev_share: '80.0000', amount: '56.00', items: `${sources[0]}:all:100.0000000000:40.00 ${sources[1]}:all:40.0000000000:16.00` },
+      '2026-12-01': { rev_share: '90.0000', amount: '63.00', items: `${sources[0]}:all:100.0000000000:45.00 ${sources[1]}:all:40.0000000000:18.00` },
     };
     // December's first, so no month depends on the order of the runs.
     for (const month of ['2026-12-01', '2026-10-01', '2026-11-01']) {
@@ -95,7 +96,11 @@ describe('the payment run on the terms in force on the payout month’s first da
       ]);
       expect(await runPayments(api.db, payouts[month], null)).toBe(1);
       const rows = await created(payouts[month]);
-      expect(rows).toEqual([{ contract_vendor_id: cvId, amount: want.amount, total_amount: want.amount, items: want.items }]);
+      expect(rows).toEqual([{ id: expect.any(Number), contract_vendor_id: cvId, amount: want.amount, total_amount: want.amount, items: want.items }]);
+      // The vendor's statement explains the payment with the formula the preview showed (a replaced share's terms too).
+      const statement = await loadStatement(api.db, rows[0].id, '2026-11-24');
+      expect(statement?.shares.map((s) => s.formula_text)).toEqual(before.contracts[0].shares.map((s) => s.formula_text));
+      expect(before.contracts[0].shares[0].formula_text).toContain(`× ${Number(want.rev_share)}%`);
       // The preview after the run: the same figures, marked as created.
       const after = await preview(payouts[month]);
       expect(after.contracts.map((c) => [c.created, c.vendors.map((v) => v.total_amount)])).toEqual([[true, [want.amount]]]);

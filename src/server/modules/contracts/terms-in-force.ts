@@ -23,8 +23,8 @@ export function sourcesInForce(day: string): RawBuilder<unknown> {
     JOIN (${replacedAfter('contract_replaced_revenue_sources', day)}) f USING (contract_amendment_id)`;
 }
 
-/** A contract's share in force; `id` is null for a share an amendment has replaced since (its row is gone). */
-export type ShareInForce = Omit<RevenueShare, 'id'> & { contract_id: number; id: number | null };
+/** A contract's share in force; for a share an amendment has replaced since, `id` is the id its row had. */
+export type ShareInForce = RevenueShare & { contract_id: number };
 
 /** The contracts' revenue shares in force on `day` (in the order they were made), in one query for any number of contracts. */
 export async function sharesInForce(db: Db, contractIds: readonly number[], day: string): Promise<ShareInForce[]> {
@@ -35,7 +35,7 @@ export async function sharesInForce(db: Db, contractIds: readonly number[], day:
     WHERE s.contract_id = ANY(${contractIds}::bigint[])
       AND NOT EXISTS (SELECT 1 FROM contract_replaced_revenue_shares r WHERE r.contract_id = s.contract_id AND r.ended_on > ${day}::date)
     UNION ALL
-    SELECT r.contract_id::int, NULL, r.type, r.formula, r.rev_share, r.baseline, r.fixed_income, r.threshold, r.share_id
+    SELECT r.contract_id::int, r.share_id::int, r.type, r.formula, r.rev_share, r.baseline, r.fixed_income, r.threshold, r.share_id
     FROM contract_replaced_revenue_shares r JOIN (${replacedAfter('contract_replaced_revenue_shares', day)}) f USING (contract_amendment_id)
     WHERE r.contract_id = ANY(${contractIds}::bigint[])
     ORDER BY contract_id, position`.execute(db);

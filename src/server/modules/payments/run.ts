@@ -133,8 +133,8 @@ export interface ContractPlan {
   contract: ContractRow;
   rate: string;
   set: ShareSetName;
-  /** The shares in force for the payout's month; `id` null for a share an amendment has replaced since. */
-  shares: Map<ContractShareType, ShareTerms & { id: number | null }>;
+  /** The shares in force for the payout's month (`id`: the share's row, or the row it had before an amendment replaced it). */
+  shares: Map<ContractShareType, ShareTerms & { id: number }>;
   groups: Map<string, SourceGroup>;
   converted: (SourceRevenue & { revenue: Decimal })[];
   totals: ShareTotal[];
@@ -164,7 +164,7 @@ interface PlanInputs {
 function planContract(contract: ContractRow, input: PlanInputs): ContractPlan | null {
   const shareRows = input.shares.get(contract.id) ?? [];
   const set: ShareSetName = shareSetOf(shareRows.map((s) => s.type)) ?? 'separate';
-  const shares = new Map<ContractShareType, ShareTerms & { id: number | null }>(
+  const shares = new Map<ContractShareType, ShareTerms & { id: number }>(
     shareRows.map((s) => [s.type, { id: s.id, formula: s.formula, rev_share: s.rev_share, baseline: s.baseline, fixed_income: s.fixed_income, threshold: s.threshold }]),
   );
   const groups = new Map<string, SourceGroup>();

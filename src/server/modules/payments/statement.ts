@@ -62,12 +62,17 @@ export async function loadStatement(db: Db, id: number, issuedOn: string, opts: 
     SELECT p.type, p.currency_rate::text AS currency_rate, c.reference AS cancelled_reference, cv.share_percentage::text AS share_percentage
     FROM payments p LEFT JOIN payments c ON c.id = p.cancelled_payment_id LEFT JOIN contract_vendors cv ON cv.id = p.contract_vendor_id
     WHERE p.id = ${id}`.execute(db);
-  // The share's terms through the line's share row (gone for a replacement on another contract).
+  // The share's terms through the line's share: its row, or the row an amendment replaced since (kept by migration 0027);
+  // none for a replacement on another contract.
   const lines = await sql<LineRow>`
     SELECT l.revenue_source_id::int AS source_id, s.reference_id, l.share_type, l.revenue_type, l.revenue::text AS revenue_usd, l.revenue_final::text AS revenue,
       l.amount::text AS amount, crs.formula, crs.rev_share::text AS rev_share, crs.baseline::text AS baseline, crs.fixed_income::text AS fixed_income, crs.threshold::text AS threshold
     FROM payment_line_items l JOIN revenue_sources s ON s.id = l.revenue_source_id
-    LEFT JOIN contract_revenue_shares crs ON crs.id = l.contract_revenue_share_id
+    LEFT JOIN LATERAL (
+      SELECT formula, rev_share, baseline, fixed_income, threshold FROM contract_revenue_shares WHERE id = l.contract_revenue_share_id
+      UNION ALL
+      SELECT formula, rev_share, baseline, fixed_income, threshold FROM contract_replaced_revenue_shares WHERE share_id = l.contract_revenue_share_id
+      LIMIT 1) crs ON true
     WHERE l.payment_id = ${id} ORDER BY l.share_type, s.reference_id, l.id`.execute(db);
   const x = extra.rows[0];
   const terms = new Map<ContractShareType, ShareTerms>();
