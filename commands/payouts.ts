@@ -1,5 +1,6 @@
 import type { Payout, PayoutFile } from '../src/shared/entities/payout';
 import { api, ApiError } from '../src/client/api/client';
+import { downloadFile } from '../src/client/lib/download';
 import { errorText } from '../src/client/lib/i18n';
 import { previewDialog, revenueTypesDialog, uploadDialog } from '../src/client/features/payouts/dialogs';
 import { ratesDraft } from '../src/client/features/payouts/rates-draft';
@@ -151,6 +152,22 @@ export const payoutsCommands: Command[] = [
     },
     run: (ctx) => {
       previewDialog.open(rowOf<PayoutFile>(ctx, FILES)!);
+    },
+  },
+  {
+    id: 'payouts.download_file',
+    title: 'payouts.commands.download_file',
+    group,
+    roles: ROLES,
+    scope: { resource: FILES, kind: 'row' },
+    when: (ctx) => (rowOf<PayoutFile>(ctx, FILES) ? ok : { hidden: true }),
+    run: async (ctx) => {
+      const f = rowOf<PayoutFile>(ctx, FILES)!;
+      try {
+        await downloadFile(`/api/payouts/${f.payout_id}/files/${f.id}`, f.name);
+      } catch (error) {
+        ctx.services.notify('error', ctx.t('payouts.download_failed', { name: f.name, message: error instanceof Error ? error.message : String(error) }));
+      }
     },
   },
   {

@@ -41,7 +41,7 @@ const columns: Column<PayoutFile>[] = [
 
 /**
  * The files tab (spec 3, 2.3): the payout's report files with their import state; the row menu
- * (Shift+F10) previews a file's revenues or deletes it, Enter previews an imported file.
+ * (Shift+F10) previews a file's revenues, downloads or deletes it, Enter previews an imported file.
  */
 export function FilesTab({ payout }: { payout: Payout }) {
   const t = useT();
