@@ -4,11 +4,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import qs from 'qs';
 import type { AppContext } from './context.js';
+import { poolOf } from './db/connection.js';
 import { installAuth } from './http/auth.js';
 import { installNoStore } from './http/cache-control.js';
 import { installErrorHandler } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installServing } from './http/serving.js';
+import { SessionCache } from './http/session-cache.js';
 import { registerModules } from './modules/index.js';
 import { removeUnreferenced } from './modules/stored-files.js';
 
@@ -78,7 +80,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientDir: opts.clientDir,
     pageAttributes: () => ({ 'data-login-methods': config.loginMethods.join(',') }),
   });
-  installAuth(app, ctx.db, { idleSeconds: config.sessionIdleSeconds });
+  const sessionCache = new SessionCache(poolOf(ctx.db).options.connectionString!, config.sessionCacheSeconds, app.log);
+  await sessionCache.start();
+  app.addHook('onClose', () => sessionCache.close());
+  installAuth(app, ctx.db, { idleSeconds: config.sessionIdleSeconds, cache: sessionCache });
   registerModules(app, ctx);
   return app;
 }

@@ -18,6 +18,8 @@ export interface Config {
   sessionTtlSeconds: number;
   /** A session unused this long ends, within its absolute lifetime. */
   sessionIdleSeconds: number;
+  /** How long a process may admit a session from memory (evicted across processes sooner, see `http/session-cache.ts`); 0 disables. */
+  sessionCacheSeconds: number;
   lockout: { maxFailures: number; windowMinutes: number; lockMinutes: number };
   signInRateLimit: { max: number; windowMs: number };
   uploadMaxBytes: number;
@@ -133,6 +135,7 @@ export function readConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Remit <no-reply@remit.local>',
     sessionTtlSeconds: int(env, 'SESSION_TTL_SECONDS', 86400, 60),
     sessionIdleSeconds: int(env, 'SESSION_IDLE_SECONDS', 8 * 3600, 120),
+    sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
     lockout: {
       maxFailures: int(env, 'LOCKOUT_MAX_FAILURES', 5, 1),
       windowMinutes: int(env, 'LOCKOUT_WINDOW_MINUTES', 15, 1),

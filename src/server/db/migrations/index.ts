@@ -19,6 +19,7 @@ import * as paymentsListIndex from './0024_payments_list_index.js';
 import * as reportChannels from './0025_report_channels.js';
 import * as jobLinksEntity from './0026_job_links_entity.js';
 import * as contractReplacedTerms from './0027_contract_replaced_terms.js';
+import * as sessionNotify from './0028_session_notify.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0025_report_channels': reportChannels,
   '0026_job_links_entity': jobLinksEntity,
   '0027_contract_replaced_terms': contractReplacedTerms,
+  '0028_session_notify': sessionNotify,
 };
