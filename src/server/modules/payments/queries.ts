@@ -65,17 +65,20 @@ export async function loadLineItems(db: Db, paymentIds: readonly number[]): Prom
 /** Payments with their organization, vendor, payout, bucket and line items, and the flags `viewer`'s roles give. */
 export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<PaymentEntity[]> {
   return byIds(ids, async (list) => {
-    const rows = await db
-      .selectFrom('payments as p')
-      .innerJoin('organizations as o', 'o.id', 'p.organization_id')
-      .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
-      .innerJoin('payouts as po', 'po.id', 'p.payout_id')
-      .leftJoin('payment_buckets as pb', 'pb.id', 'p.payment_bucket_id')
-      .selectAll('p')
-      .select(['o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month', 'pb.name as bucket_name'])
-      .where('p.id', 'in', list)
-      .execute();
-    const lines = await loadLineItems(db, list);
+    // The rows and their line items in parallel: both need only the ids.
+    const [rows, lines] = await Promise.all([
+      db
+        .selectFrom('payments as p')
+        .innerJoin('organizations as o', 'o.id', 'p.organization_id')
+        .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
+        .innerJoin('payouts as po', 'po.id', 'p.payout_id')
+        .leftJoin('payment_buckets as pb', 'pb.id', 'p.payment_bucket_id')
+        .selectAll('p')
+        .select(['o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month', 'pb.name as bucket_name'])
+        .where('p.id', 'in', list)
+        .execute(),
+      loadLineItems(db, list),
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     const roles = viewer?.roles ?? [];
     return rows.map((r): PaymentEntity => {
