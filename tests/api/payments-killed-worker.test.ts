@@ -1,10 +1,9 @@
-import { type ChildProcess, fork } from 'node:child_process';
 import { sql } from 'kysely';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPayments } from '../../src/server/modules/payments/run.js';
 import { setupApi } from '../support/api.js';
+import { backendGone, finishWithRestartedWorker, killWorkers, startWorker } from '../support/killed-worker.js';
 import { organizationValues } from '../support/records.js';
 
 /**
@@ -26,22 +25,7 @@ const contracts: number[] = [];
 let heldVendor = 0;
 let crashed = 0;
 let reference = 0;
-const children: ChildProcess[] = [];
-
-function startWorker(): { child: ChildProcess; ready: Promise<void>; exited: Promise<void> } {
-  const child = fork('tests/support/payments-worker.ts', [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: api.databaseUrl, DATA_DIR: api.dataDir, PAYMENT_RUN_BATCH: String(BATCH) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.push(child);
-  const ready = new Promise<void>((resolve, reject) => {
-    child.on('message', (m) => m === 'ready' && resolve());
-    child.on('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready`)));
-  });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return { child, ready, exited };
-}
+const env = { PAYMENT_RUN_BATCH: String(BATCH) };
 
 beforeAll(async () => {
   const org = await api.db
@@ -85,9 +69,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-});
+afterAll(killWorkers);
 
 interface PaymentRow {
   contract_id: number;
@@ -118,11 +100,9 @@ describe('the payment run in a worker process killed with SIGKILL', () => {
     await locker.query('BEGIN');
     await locker.query('SELECT id FROM vendors WHERE id = $1 FOR UPDATE', [heldVendor]);
 
-    const first = startWorker();
+    const first = startWorker(api, env);
     await first.ready;
-    const sent = new Promise<string>((resolve) => first.child.on('message', (m: { sent?: string }) => m.sent && resolve(m.sent)));
-    first.child.send({ send: crashed });
-    const jobId = await sent;
+    const jobId = await first.send('payments', crashed);
 
     // The state to kill in: every other batch committed (the run's other lane went on), the cut one's
     // transaction waits for the lock in its payments' INSERT, nothing of it committed.
@@ -144,40 +124,9 @@ describe('the payment run in a worker process killed with SIGKILL', () => {
     await first.exited;
     await locker.query('ROLLBACK');
     await locker.end();
-    // The dead worker's backend ends when it reads its closed connection: its transaction rolls back.
-    await vi.waitFor(
-      async () => {
-        const { rows } = await sql`SELECT 1 FROM pg_stat_activity WHERE pid = ${waiting}`.execute(api.db);
-        expect(rows).toEqual([]);
-      },
-      { timeout: 30_000, interval: 50 },
-    );
+    await backendGone(api, waiting);
     expect((await paymentsOf(crashed).execute(api.db)).rows).toEqual(before);
-
-    // Nobody completes the job: pg-boss keeps it active until its expiry, then retries it. The hour is
-    // made to have passed, and a supervisor expires it as any running instance's maintenance would.
-    const job = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${jobId}`.execute(api.db);
-    expect(job.rows).toEqual([{ state: 'active' }]);
-    await sql`UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE id = ${jobId}`.execute(api.db);
-    const supervisor = new PgBoss({ connectionString: api.databaseUrl, schema: 'pgboss', max: 1, schedule: false, maintenanceIntervalSeconds: 1 });
-    supervisor.on('error', () => {});
-    await supervisor.start();
-
-    const second = startWorker();
-    try {
-      await second.ready;
-      await vi.waitFor(
-        async () => {
-          const { rows } = await sql<{ state: string }>`SELECT state FROM job_links WHERE job_id = ${jobId}`.execute(api.db);
-          expect(rows).toEqual([{ state: 'completed' }]);
-        },
-        { timeout: 90_000, interval: 100 },
-      );
-    } finally {
-      await supervisor.stop({ graceful: false, wait: true });
-      second.child.kill('SIGINT');
-      await second.exited;
-    }
+    await finishWithRestartedWorker(api, jobId, { env });
 
     const after = (await paymentsOf(crashed).execute(api.db)).rows;
     const expected = (await paymentsOf(reference).execute(api.db)).rows;

@@ -6,12 +6,16 @@ import { createDb } from '../../src/server/db/connection.js';
 import { startJobs } from '../../src/server/jobs/queue.js';
 import { createMailer } from '../../src/server/lib/mailer.js';
 import { createStorage } from '../../src/server/lib/storage.js';
+import { creditNoteMailJob } from '../../src/server/modules/payment-buckets/credit-note-mail.js';
+import { PUBLISH_JOB, publishJob } from '../../src/server/modules/payment-buckets/publish.js';
+import { BUCKET_ENTITY } from '../../src/server/modules/payment-buckets/queries.js';
 import { PAYMENTS_JOB, paymentsJob } from '../../src/server/modules/payments/job.js';
 
 /**
- * A jobs worker of its own, as a workers-only process runs it: the payment run's queue on DATABASE_URL.
- * Forked by the killed-worker test (`PAYMENT_RUN_BATCH`: contracts per transaction). Says `ready` once it works the queue; `{send: payoutId}` sends a run
- * (as the route does), answered with `{sent: jobId}`.
+ * A jobs worker of its own, as a workers-only process runs it: the payment run's, the bucket publish's and the
+ * credit note mails' queues on DATABASE_URL. Forked by the killed-worker tests (`PAYMENT_RUN_BATCH`: contracts per
+ * transaction). Says `ready` once it works the queues; `{send: 'payments' | 'publish', id}` sends a run of payout
+ * `id` or a publish of bucket `id` (as the routes do), answered with `{sent: jobId}`.
  */
 const databaseUrl = process.env.DATABASE_URL!;
 const dataDir = process.env.DATA_DIR ?? path.join(os.tmpdir(), `remit-worker-${process.pid}`);
@@ -26,13 +30,15 @@ const ctx = {
   storage: createStorage(path.join(dataDir, 'files')),
   log: pino({ level: 'silent' }),
 };
-await jobs.register([paymentsJob], ctx);
+await jobs.register([paymentsJob, publishJob, creditNoteMailJob], ctx);
 
-process.on('message', (message: { send?: number }) => {
-  if (message.send === undefined) return;
-  void jobs
-    .send(db, PAYMENTS_JOB, { payout_id: message.send, user_id: null }, { entity: { type: 'Payout', id: message.send }, singletonKey: String(message.send) })
-    .then((id) => process.send!({ sent: id }));
+const senders = {
+  payments: (id: number) => jobs.send(db, PAYMENTS_JOB, { payout_id: id, user_id: null }, { entity: { type: 'Payout', id }, singletonKey: String(id) }),
+  publish: (id: number) => jobs.send(db, PUBLISH_JOB, { payment_bucket_id: id, user_id: null }, { entity: { type: BUCKET_ENTITY, id }, singletonKey: String(id) }),
+};
+process.on('message', (message: { send?: keyof typeof senders; id?: number }) => {
+  if (message.send === undefined || message.id === undefined) return;
+  void senders[message.send](message.id).then((id) => process.send!({ sent: id }));
 });
 process.on('SIGINT', () => {
   void jobs.stop().then(() => db.destroy()).then(() => process.exit(0));
