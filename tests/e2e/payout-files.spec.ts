@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import fs from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, palette, signIn, tabTo, withAppDb } from './support';
+import { expectNoAxeViolations, palette, rowMenu, signIn, tabTo, withAppDb } from './support';
 
 /**
  * Payout files and revenues from the keyboard, beyond the upload-and-import path of payouts.spec.ts: the
@@ -10,19 +10,6 @@ import { expectNoAxeViolations, palette, signIn, tabTo, withAppDb } from './supp
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Runs an entry of the focused row's menu (Shift+F10), walking to it with ↓. */
-async function rowMenu(page: Page, item: string) {
-  await page.keyboard.press('Shift+F10');
-  const menu = page.getByRole('menu');
-  await expect(menu).toBeVisible();
-  const entry = menu.getByRole('menuitem', { name: new RegExp(`^${item}`) });
-  for (let i = 0; i < 10 && !(await entry.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
-  await expect(entry).toBeFocused();
-  await expectNoAxeViolations(page);
-  await page.keyboard.press('Enter');
-  await expect(menu).toBeHidden();
-}
 
 /** Rows of a grid, without its header row. */
 const bodyRows = (grid: Locator) => grid.locator('[data-row-index]:not([data-row-index="-1"])');
@@ -67,7 +54,7 @@ test("downloads a demo payout's report file, whose rows are the file's imported 
   const grid = page.getByRole('grid', { name: 'Files' });
   await focusRow(page, grid, grid.getByRole('row', { name: new RegExp(name) }));
   const waiting = page.waitForEvent('download');
-  await rowMenu(page, 'Download file');
+  await rowMenu(page, 'Download file', { axe: true });
   const download = await waiting;
   expect(download.suggestedFilename()).toBe(name);
   const text = gunzipSync(await fs.readFile(await download.path())).toString('utf8');

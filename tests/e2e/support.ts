@@ -90,3 +90,18 @@ export async function palette(page: Page, text: string, option: string | RegExp 
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * Runs an entry of the focused grid row's menu (Shift+F10): walks to it with ↓ and presses Enter.
+ * `axe` checks the open menu first.
+ */
+export async function rowMenu(page: Page, item: string, { axe = false } = {}) {
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const entry = menu.getByRole('menuitem', { name: new RegExp(`^${escapeRegExp(item)}`) });
+  for (let i = 0; i < 15 && !(await entry.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  await expect(entry).toBeFocused();
+  if (axe) await expectNoAxeViolations(page);
+  await page.keyboard.press('Enter');
+}
