@@ -10,6 +10,8 @@ const toApi: ProxyOptions = {
   target: api,
   bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
 };
+// Money display: the grid's money cells, the decimal formatting and the currencies' minor units (currency-codes).
+const MONEY_DISPLAY = /(kit\/grid\/(format-money\.ts|decimal-text\.tsx)|shared\/money-format\.ts|node_modules\/(currency-codes|nub|first-match)\/)/;
 const proxied = ['/api', '/config', '/users/sign_in.json', '/users/sign_out.json', '/users/sessions.json', '/users/password.json', '/users/auth', '/portal-faq-sections', '/portal-faqs', '/portal-pages'];
 
 export default defineConfig({
@@ -21,7 +23,15 @@ export default defineConfig({
     outDir: '../../dist',
     emptyOutDir: true,
     sourcemap: true,
-    rolldownOptions: { input: { main: new URL('./src/client/index.html', import.meta.url).pathname } },
+    rolldownOptions: {
+      input: { main: new URL('./src/client/index.html', import.meta.url).pathname },
+      // Money display (the currency list) in a chunk of its own: left to itself the bundler puts it into the grid's
+      // chunk, so every list loaded it. Only these modules, not what they import (that put decimal.js on the sign-in page).
+      // Money display only defines functions and data, but currency-codes is CommonJS and the bundler assumes loading it
+      // (and what imports it) does something: every chunk that re-exports the display (the grid's index) loaded it for nothing.
+      treeshake: { moduleSideEffects: (id) => (MONEY_DISPLAY.test(id) ? false : undefined) },
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'money-format', test: MONEY_DISPLAY }] } },
+    },
   },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, toApi])) },
 });

@@ -1,6 +1,6 @@
-import currencyCodes from 'currency-codes';
 import DecimalJs from 'decimal.js';
 import { GRAMMAR, isDecimal, type DecimalShape } from './decimal-grammar.js';
+import { minorUnits } from './money-format.js';
 
 /**
  * Money, rates and percentages for both sides (DESIGN principle 4): decimal strings on the wire and in
@@ -24,6 +24,7 @@ export type Percentage = Branded<'Percentage'>;
 export type DecimalValue = Amount | Rate | Percentage | Decimal;
 
 export { isDecimal, type DecimalShape };
+export { formatAmount, formatDecimal, minorUnits } from './money-format.js';
 
 /**
  * A payload's decimal as a wire string: a string of the grammar (trimmed), or a finite JSON number
@@ -89,11 +90,6 @@ export const multiply = (a: DecimalValue, b: DecimalValue): Decimal => toDecimal
 export const percentOf = (value: DecimalValue, percent: Percentage | Decimal): Decimal => toDecimal(value).times(toDecimal(percent)).dividedBy(100);
 export const sum = (values: readonly Amount[]): Amount => amount(values.reduce((acc, v) => acc.plus(toDecimal(v)), new Decimal(0)));
 
-/** Digits after the point of a currency's minor unit (EUR 2, JPY 0, BHD 3); 2 for codes without one. */
-export function minorUnits(currency: string): number {
-  return currencyCodes.code(currency)?.digits ?? 2;
-}
-
 /**
  * An amount as an integer count of the currency's minor units (`'12.30'` EUR → 1230n), for sums that
  * must be exact (payment files' control sums). Refuses more decimals than the currency has.
@@ -149,29 +145,4 @@ export function splitByPercentages(total: Amount, percentages: readonly Percenta
     left -= 1;
   }
   return parts.map((p) => amount(p.times(sign).toFixed(digits)));
-}
-
-/** Building an Intl formatter costs far more than using one; a scrolling grid formats thousands of cells. */
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/**
- * A decimal for people in `locale` with grouping (`1234.5` → `1,234.50` / `1.234,50`): at least
- * `minFraction` digits after the point and never fewer than given. `Intl.NumberFormat#format` takes the
- * decimal string and keeps its exact digits. Text that is not a decimal is returned as it is.
- */
-export function formatDecimal(value: string, locale: string, minFraction = 0): string {
-  const text = value.trim();
-  if (!isDecimal(text)) return text;
-  const given = text.split('.')[1]?.length ?? 0;
-  const max = Math.max(minFraction, given);
-  const key = `${locale}|${minFraction}|${max}`;
-  let f = formatters.get(key);
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: minFraction, maximumFractionDigits: max })));
-  return f.format(text as Intl.StringNumericLiteral);
-}
-
-/** An amount with at least its currency's minor units and the code after it: `1,234.50 EUR`. */
-export function formatAmount(value: string, currency: string | undefined, locale: string): string {
-  const text = formatDecimal(value, locale, currency ? minorUnits(currency) : 2);
-  return currency ? `${text} ${currency}` : text;
 }

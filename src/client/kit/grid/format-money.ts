@@ -1,10 +1,11 @@
 /**
- * Decimal and money display for list cells (spec 1, section 9). Decimals are formatted by the money module
- * from their string form (`Intl.NumberFormat#format` keeps a decimal string's exact digits), so money never
- * passes through a JavaScript number (DESIGN principle 4).
+ * Decimal and money display for list cells (spec 1, section 9). Decimals are formatted from their string
+ * form (`Intl.NumberFormat#format` keeps a decimal string's exact digits), so money never passes through a
+ * JavaScript number (DESIGN principle 4), and without decimal.js: `shared/money-format.ts`, not the money module.
  */
 
-import { formatAmount, formatDecimal as formatExact, isDecimal } from '../../../shared/money';
+import { isDecimal } from '../../../shared/decimal-grammar';
+import { formatAmount, formatDecimal as formatExact } from '../../../shared/money-format';
 
 /** Drops the zeros a NUMERIC column pads with: `'19.0000'` → `'19'`, `'0.9215000000'` → `'0.9215'`. */
 export function trimDecimalZeros<T>(value: T): T {
