@@ -9,7 +9,8 @@
  *   6. the payment run (`payments-run.ts`) against one INSERT .. SELECT summing the same rows;
  *   7. the payments list (`payments-list.ts`) over 1,000,000 payments against a bare Fastify route.
  * `npm run bench -- --server` runs only the server part, `-- --payouts` only the payouts part, `-- --payments-run` only the
- * payment run, `-- --payments-list` only the payments list, `-- --bytes` only the first (with the files a deep link loads listed).
+ * payment run, `-- --payments-list` only the payments list, `-- --bytes` only the first (with the files a deep link loads listed),
+ * `-- --palette` the first two.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,6 +84,7 @@ async function main() {
       const native = await nativeDialogTimes(nativePage, 20);
       row('palette open, first', ms(first.p50), ms(nativeFirst.p50));
       row('palette open, p50 / p95', `${ms(warm.p50)} / ${ms(warm.p95)}`, `${ms(native.p50)} / ${ms(native.p95)}`);
+      if (process.argv.includes('--palette')) return;
     } finally {
       await app.stop();
     }
