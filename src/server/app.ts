@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import qs from 'qs';
 import type { AppContext } from './context.js';
@@ -9,6 +8,7 @@ import { installAuth } from './http/auth.js';
 import { installNoStore } from './http/cache-control.js';
 import { installErrorHandler } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installServing } from './http/serving.js';
 import { SessionCache } from './http/session-cache.js';
 import { registerModules } from './modules/index.js';
@@ -41,7 +41,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     throwFileSizeLimit: true,
   });
   const ssoOrigin = config.oidc ? new URL(config.oidc.issuer).origin : undefined;
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
