@@ -52,6 +52,16 @@ describe('command palette', () => {
     await waitFor(() => expect(location.history.at(-1)).toBe('/admin/banks/7/edit'));
   });
 
+  it('lists every command it announces once opened (a screenful renders first, the rest a frame later), and ↑ wraps to the last', async () => {
+    const user = userEvent.setup();
+    renderApp(<Palette open onClose={() => {}} roles={['admin']} />, { path: '/' });
+    const count = Number(/(\d+) results/.exec(screen.getByRole('status').textContent ?? '')?.[1]);
+    expect(count).toBeGreaterThan(24);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(count));
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getAllByRole('option').at(-1)).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('announces when nothing matches', async () => {
     const user = userEvent.setup();
     renderApp(<Palette open onClose={() => {}} roles={['admin']} />, { path: '/' });

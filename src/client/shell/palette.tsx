@@ -1,5 +1,5 @@
 import { Command as Cmdk } from 'cmdk';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { css } from 'styled-system/css';
 import { allLookups, type LookupHit } from '../../../commands/lookups';
@@ -16,6 +16,9 @@ const RECENT_KEY = 'remit.palette.recent';
 const RECENT_MAX = 5;
 // Long enough to skip the keys of a word typed in one go, short enough not to be felt.
 const LOOKUP_PAUSE_MS = 80;
+// Opening renders a screenful of commands and the rest in the next frame: all of them (over a hundred with
+// their key caps) at once kept the palette from showing and its input from taking keys for two or three frames.
+const FIRST_ITEMS = 24;
 
 function recentIds(): string[] {
   try {
@@ -67,6 +70,11 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
   const ctx = commands.context();
   const input = useRef<HTMLInputElement>(null);
   const [pendingEnter, setPendingEnter] = useState(false);
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setComplete(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   // Keys typed while the palette's code was loading: the text is the query, Enter runs the first match.
   useEffect(() => {
@@ -153,6 +161,16 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
     groups.set(e.group, [...(groups.get(e.group) ?? []), e]);
   }
   const count = entries.length + hits.length;
+  // A screenful on the first frame (FIRST_ITEMS), in the order shown: the recent ones, then the groups.
+  let left = complete ? Infinity : FIRST_ITEMS;
+  const recentShown = recent.slice(0, left);
+  left -= recentShown.length;
+  const groupsShown: [string, Entry[]][] = [];
+  for (const [group, list] of groups) {
+    if (left <= 0) break;
+    groupsShown.push([group, list.slice(0, left)]);
+    left -= list.length;
+  }
 
   const runEntry = (e: Entry) => {
     if ('reason' in e.availability) return;
@@ -193,12 +211,12 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
             />
             <Cmdk.List className={css({ maxH: '60vh', overflowY: 'auto', p: '1' })}>
               <Cmdk.Empty className={css({ px: '3', py: '4', color: 'fg.muted' })}>{t('palette.no_results')}</Cmdk.Empty>
-              {recent.length > 0 && (
+              {recentShown.length > 0 && (
                 <Cmdk.Group heading={t('palette.recent')} className={groupStyle}>
-                  {recent.map((e) => renderEntry(e, 'recent:'))}
+                  {recentShown.map((e) => renderEntry(e, 'recent:'))}
                 </Cmdk.Group>
               )}
-              {[...groups.entries()].map(([group, list]) => (
+              {groupsShown.map(([group, list]) => (
                 <Cmdk.Group key={group} heading={group} className={groupStyle}>
                   {list.map((e) => renderEntry(e, ''))}
                 </Cmdk.Group>
