@@ -106,6 +106,9 @@ test("previews, creates and deletes a payout's payments, keyboard only", async (
   await expect(summary.getByRole('row', { name: new RegExp(orgName) })).toContainText('405.04 EUR', { timeout: 40_000 });
   await expect(preview.getByText('payments created')).toBeVisible();
   await expect(preview.getByText("Nothing left to create: every contract's payments exist")).toBeVisible();
+  // The payments show as their transaction commits; the job is done (and delete allowed) at a later poll.
+  await expect(page.getByText(/^Running:/)).toBeHidden({ timeout: 40_000 });
+  await expect(page.locator('[data-command="payouts.delete_payments"]')).not.toHaveAttribute('aria-disabled', 'true');
   await expectNoAxeViolations(page);
 
   // Delete while all are new: confirmed, then the summary is empty and the run can be started again.
