@@ -17,7 +17,9 @@ export function sendPaymentsJob(jobs: Jobs, w: InTransaction, data: PaymentsJobD
 export const paymentsJob = defineJob<PaymentsJobData>({
   name: PAYMENTS_JOB,
   policy: 'stately',
-  expireInSeconds: 60 * 60,
+  // A run whose worker died is retried once pg-boss expires it. 10,000 contracts take seconds
+  // (README, payments bench), so the 15 minutes default leaves ample room and resumes a crash sooner.
+  expireInSeconds: 15 * 60,
   async run(job, ctx) {
     await runPayments(ctx.db, job.data.payout_id, job.data.user_id, { batchSize: ctx.config.paymentRunBatch });
     await job.progress(1, 1);
