@@ -111,6 +111,8 @@ describe('readBody', () => {
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ organization: { name: 'Acme' } });
+    // The empty file was stored as it streamed in, and is removed once the answer went out (as above).
+    await vi.waitFor(async () => expect(await storedKeys()).toEqual([]), { timeout: 5000, interval: 20 });
   });
 
   it('refuses a file field without a rule with a 400, keeping nothing', async () => {
