@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
-import type { PaymentsSummaryRow } from '../../../shared/entities/payment';
 import type { PaymentBucket, PaymentFile } from '../../../shared/entities/payment-bucket';
 import { DetailsSection, DetailsTable, Facts } from '../../kit/details-section';
 import { CopyButton } from '../../kit/fields/copy-button';
@@ -12,7 +11,7 @@ import { StateChip } from '../../kit/state-chip';
 import { invalidateResource } from '../../lib/invalidate';
 import { useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
-import { Money } from '../payouts/money-cell';
+import { PaymentSumCells, PaymentsSummaryTableRow } from '../payouts/money-cell';
 import type { ScreenProps } from '../index';
 import { POLL_MS } from './jobs';
 
@@ -24,28 +23,6 @@ const digestCell = css({ display: 'inline-flex', alignItems: 'center', gap: '1' 
 
 /** The first characters of a SHA-256, enough to tell files apart on screen; the full value is in the tooltip and copied by the button. */
 const shortDigest = (digest: string) => digest.slice(0, 10);
-
-function SummaryRow({ row }: { row: PaymentsSummaryRow }) {
-  return (
-    <tr>
-      <th scope="row">{row.organization_name}</th>
-      <td>{row.currency}</td>
-      <td data-num="">{row.payments_count}</td>
-      <td data-num="">
-        <Money value={row.amount} currency={row.currency} />
-      </td>
-      <td data-num="">
-        <Money value={row.vat_amount} currency={row.currency} />
-      </td>
-      <td data-num="">
-        <Money value={row.wht_amount} currency={row.currency} />
-      </td>
-      <td data-num="">
-        <Money value={row.total_amount} currency={row.currency} />
-      </td>
-    </tr>
-  );
-}
 
 const fileActions = css({ display: 'flex', gap: '1', flexWrap: 'nowrap' });
 
@@ -70,19 +47,7 @@ function FileRow({ file }: { file: PaymentFile }) {
           <CopyButton value={file.digest} label={t('payment_buckets.files.digest')} />
         </span>
       </td>
-      <td data-num="">{file.payments_count}</td>
-      <td data-num="">
-        <Money value={file.amount} currency={file.currency} />
-      </td>
-      <td data-num="">
-        <Money value={file.vat_amount} currency={file.currency} />
-      </td>
-      <td data-num="">
-        <Money value={file.wht_amount} currency={file.currency} />
-      </td>
-      <td data-num="">
-        <Money value={file.total_amount} currency={file.currency} />
-      </td>
+      <PaymentSumCells sums={file} />
       <td>
         <Timestamp value={file.created_at} />
       </td>
@@ -167,7 +132,7 @@ export default function PaymentBucketShow({ params }: ScreenProps) {
             { key: 'payment_buckets.summary.total_amount', num: true },
           ]}
           items={bucket.payments_summary}
-          row={(r) => <SummaryRow key={`${r.organization_id}|${r.currency}`} row={r} />}
+          row={(r) => <PaymentsSummaryTableRow key={`${r.organization_id}|${r.currency}`} row={r} />}
           empty="payment_buckets.summary.empty"
         />
       </DetailsSection>

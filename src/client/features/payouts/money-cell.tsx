@@ -7,3 +7,38 @@ export function Money({ value, currency }: { value: string; currency: string }) 
   const lng = useAtomValue(languageAtom);
   return <>{formatMoney(value, currency, lng)}</>;
 }
+
+/** Sums of payments in one currency: a summary row, a file, a preview's totals. */
+export interface PaymentSums {
+  currency: string;
+  payments_count: number;
+  amount: string;
+  vat_amount: string;
+  wht_amount: string;
+  total_amount: string;
+}
+
+/** The count, amount, VAT, WHT and total cells of a table row of payment sums, right-aligned. */
+export function PaymentSumCells({ sums }: { sums: PaymentSums }) {
+  return (
+    <>
+      <td data-num="">{sums.payments_count}</td>
+      {([sums.amount, sums.vat_amount, sums.wht_amount, sums.total_amount] as const).map((value, i) => (
+        <td key={i} data-num="">
+          <Money value={value} currency={sums.currency} />
+        </td>
+      ))}
+    </>
+  );
+}
+
+/** A row of payments per organization and currency (the bucket's summary, the run preview's totals). */
+export function PaymentsSummaryTableRow({ row }: { row: PaymentSums & { organization_name: string } }) {
+  return (
+    <tr>
+      <th scope="row">{row.organization_name}</th>
+      <td>{row.currency}</td>
+      <PaymentSumCells sums={row} />
+    </tr>
+  );
+}

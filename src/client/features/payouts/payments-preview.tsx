@@ -10,7 +10,7 @@ import { DetailsTable } from '../../kit/details-section';
 import { formatDecimal, trimDecimalZeros } from '../../kit/grid';
 import { StateChip } from '../../kit/state-chip';
 import { errorText, languageAtom, useT } from '../../lib/i18n';
-import { Money } from './money-cell';
+import { Money, PaymentsSummaryTableRow } from './money-cell';
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3', '& > h2': { fontSize: 'md', fontWeight: '600', m: 0 } });
 const note = css({ m: 0, color: 'fg.muted', fontSize: 'sm' });
@@ -183,25 +183,7 @@ export function PaymentsPreviewSection({ payout }: { payout: Payout }) {
             ]}
             items={data.totals}
             empty="payouts.payments.nothing_to_create"
-            row={(r) => (
-              <tr key={`${r.organization_id}|${r.currency}`}>
-                <th scope="row">{r.organization_name}</th>
-                <td>{r.currency}</td>
-                <td data-num="">{r.payments_count}</td>
-                <td data-num="">
-                  <Money value={r.amount} currency={r.currency} />
-                </td>
-                <td data-num="">
-                  <Money value={r.vat_amount} currency={r.currency} />
-                </td>
-                <td data-num="">
-                  <Money value={r.wht_amount} currency={r.currency} />
-                </td>
-                <td data-num="">
-                  <Money value={r.total_amount} currency={r.currency} />
-                </td>
-              </tr>
-            )}
+            row={(r) => <PaymentsSummaryTableRow key={`${r.organization_id}|${r.currency}`} row={r} />}
           />
           {data.contracts.map((c) => (
             <ContractPreview key={c.contract_id} contract={c} initiallyOpen={data.contracts.length <= OPEN_UP_TO} />
