@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { fromMinorUnits, toMinorUnits } from '../../../shared/money.js';
 import type { Db } from '../../db/connection.js';
+import type { Storage } from '../../lib/storage.js';
 import { fullNumberSql } from '../vendors/queries.js';
 import { paymentsCsv } from './csv.js';
 import { PaymentFileError, sepaDocument } from './sepa.js';
@@ -92,6 +93,13 @@ export interface FileContent {
   vat_amount: string;
   wht_amount: string;
   total_amount: string;
+}
+
+/** Stores a file's content and answers the columns of its `payment_files` row (the created or updated file). */
+export async function storeFileContent(storage: Storage, format: PaymentFileFormat, content: FileContent) {
+  const { data, ...figures } = content;
+  const stored = await storage.put(data, format === 'sepa' ? 'xml' : 'csv');
+  return { storage_key: stored.key, ...figures };
 }
 
 /** Sums in minor units, exact: the file's figures and the control sum come from the same integers. */

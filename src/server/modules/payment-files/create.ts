@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import { defineJob, type InTransaction, type Jobs } from '../../jobs/queue.js';
 import { auditMany } from '../audit/audit.js';
 import { BUCKET_ENTITY } from '../payment-buckets/queries.js';
-import { type DebtorAccount, fileContent, type FilePayment, filePayments, formatOf } from './contents.js';
+import { type DebtorAccount, fileContent, type FilePayment, filePayments, formatOf, storeFileContent } from './contents.js';
 import { PaymentFileError } from './sepa.js';
 import type { PaymentFileFormat } from './tables.js';
 
@@ -109,17 +109,8 @@ export async function createPaymentFiles(ctx: Pick<AppContext, 'db' | 'storage'>
           },
           payments,
         );
-        const stored = await storage.put(content.data, group.format === 'sepa' ? 'xml' : 'csv');
-        written.push(stored.key);
-        const values = {
-          storage_key: stored.key,
-          digest: content.digest,
-          payments_count: content.payments_count,
-          amount: content.amount,
-          vat_amount: content.vat_amount,
-          wht_amount: content.wht_amount,
-          total_amount: content.total_amount,
-        };
+        const values = await storeFileContent(storage, group.format, content);
+        written.push(values.storage_key);
         let fileId: number;
         if (file) {
           await trx

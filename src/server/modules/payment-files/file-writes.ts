@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { WriteContext } from '../../http/resource.js';
 import { audit, auditMany } from '../audit/audit.js';
-import { fileContent, filePayments } from './contents.js';
+import { fileContent, filePayments, storeFileContent } from './contents.js';
 import { debtorAccounts, messageId } from './create.js';
 import { PaymentFileError } from './sepa.js';
 import './tables.js';
@@ -77,17 +77,8 @@ export async function updatePaymentFile(ctx: Pick<AppContext, 'storage'>, w: Wri
   } catch (error) {
     throw refused(error);
   }
-  const stored = await ctx.storage.put(content.data, file.format === 'sepa' ? 'xml' : 'csv');
-  w.onRollback(() => ctx.storage.remove(stored.key).catch(() => undefined));
-  const values = {
-    storage_key: stored.key,
-    digest: content.digest,
-    payments_count: content.payments_count,
-    amount: content.amount,
-    vat_amount: content.vat_amount,
-    wht_amount: content.wht_amount,
-    total_amount: content.total_amount,
-  };
+  const values = await storeFileContent(ctx.storage, file.format, content);
+  w.onRollback(() => ctx.storage.remove(values.storage_key).catch(() => undefined));
   await w.trx
     .updateTable('payment_files')
     .set({ ...values, updated_at: now, lock_version: sql`lock_version + 1` })
