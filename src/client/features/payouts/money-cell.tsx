@@ -1,3 +1,4 @@
+import type { PaymentsSummaryRow } from '../../../shared/entities/payment';
 import { useAtomValue } from 'jotai';
 import { formatMoney } from '../../kit/grid';
 import { languageAtom } from '../../lib/i18n';
@@ -9,14 +10,7 @@ export function Money({ value, currency }: { value: string; currency: string }) 
 }
 
 /** Sums of payments in one currency: a summary row, a file, a preview's totals. */
-export interface PaymentSums {
-  currency: string;
-  payments_count: number;
-  amount: string;
-  vat_amount: string;
-  wht_amount: string;
-  total_amount: string;
-}
+export type PaymentSums = Omit<PaymentsSummaryRow, 'organization_id' | 'organization_name'>;
 
 /** The count, amount, VAT, WHT and total cells of a table row of payment sums, right-aligned. */
 export function PaymentSumCells({ sums }: { sums: PaymentSums }) {
@@ -33,7 +27,7 @@ export function PaymentSumCells({ sums }: { sums: PaymentSums }) {
 }
 
 /** A row of payments per organization and currency (the bucket's summary, the run preview's totals). */
-export function PaymentsSummaryTableRow({ row }: { row: PaymentSums & { organization_name: string } }) {
+export function PaymentsSummaryTableRow({ row }: { row: PaymentsSummaryRow }) {
   return (
     <tr>
       <th scope="row">{row.organization_name}</th>
