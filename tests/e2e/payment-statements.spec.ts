@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, withAppDb } from './support';
+import { openPalette, signIn, withAppDb } from './support';
 
 /**
  * Vendor statements (issue 16) from the keyboard: on a payment's page the palette downloads its statement
@@ -8,11 +8,7 @@ import { signIn, withAppDb } from './support';
  */
 
 async function paletteDownload(page: Page, title: string) {
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(async () => {
-    if (!(await palette.isVisible())) await page.keyboard.press('Control+k');
-    await expect(palette.getByRole('combobox')).toBeFocused({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  const palette = await openPalette(page);
   await page.keyboard.type(title);
   await expect(palette.getByRole('option', { name: new RegExp(title.replace(/[()]/g, '\\$&')) }).first()).toBeVisible();
   const download = page.waitForEvent('download');

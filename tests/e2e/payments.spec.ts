@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, rowMenu, signIn, withAppDb } from './support';
+import { expectNoAxeViolations, openPalette, rowMenu, signIn, tabTo, withAppDb } from './support';
 
 /**
  * Payments (issue 15) from the keyboard. The payout's payments tab: the preview of the run (a missing
@@ -9,21 +9,11 @@ import { expectNoAxeViolations, rowMenu, signIn, withAppDb } from './support';
 
 /** Runs a command from the palette by its title (Ctrl+K again if pressed before a fresh page bound its keys). */
 async function runCommand(page: Page, title: string) {
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(async () => {
-    if (!(await palette.isVisible())) await page.keyboard.press('Control+k');
-    await expect(palette.getByRole('combobox')).toBeFocused({ timeout: 1000 });
-  }).toPass({ timeout: 10_000 });
+  const palette = await openPalette(page);
   await page.keyboard.type(title);
   await expect(palette.getByRole('option', { name: new RegExp(title) }).first()).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
-}
-
-/** Tabs until `target` has the focus. */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, shift = false) {
-  for (let i = 0; i < 30 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
-  await expect(target).toBeFocused();
 }
 
 /**

@@ -74,6 +74,16 @@ export async function retype(page: Page, text: string) {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Ctrl+K until the palette's input has the focus: a key pressed before a fresh page bound its keys is lost. */
+export async function openPalette(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await page.keyboard.press('Control+k');
+    await expect(dialog.getByRole('combobox')).toBeFocused({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  return dialog;
+}
+
 /**
  * Runs a command, or opens a record, from the palette: types `text` and walks with ↓ to the first option
  * named like `option` (by default, one containing `text`), since found records arrive after the commands.
