@@ -5,9 +5,9 @@ import { CommandButton, DataGrid, Timestamp, type Column } from '../../kit/grid'
 import { StateChip } from '../../kit/state-chip';
 import { useT } from '../../lib/i18n';
 import { previewDialog } from './dialogs';
+import { tabBar } from './tab-section';
 
 const gridBox = css({ flex: '1 1 auto', minH: '160px' });
-const bar = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
 const errorText = css({ color: 'danger', fontSize: 'xs', whiteSpace: 'normal' });
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '0.5', alignItems: 'flex-start' });
 
@@ -47,7 +47,7 @@ export function FilesTab({ payout }: { payout: Payout }) {
   const t = useT();
   return (
     <>
-      <div className={bar}>
+      <div className={tabBar}>
         <CommandButton command="payouts.upload_files" />
       </div>
       <div className={gridBox}>

@@ -1,4 +1,3 @@
-import { css } from 'styled-system/css';
 import useSWR from 'swr';
 import type { PaymentsSummaryRow } from '../../../shared/entities/payment';
 import type { Payout } from '../../../shared/entities/payout';
@@ -8,11 +7,8 @@ import { CommandButton, DataGrid, type Column } from '../../kit/grid';
 import { useT } from '../../lib/i18n';
 import { Money } from './money-cell';
 import { PaymentsPreviewSection } from './payments-preview';
+import { shortGrid, tabBar, TabSection } from './tab-section';
 
-const bar = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
-const section = css({ display: 'flex', flexDirection: 'column', gap: '2', '& h2': { fontSize: 'md', fontWeight: '600', m: 0 } });
-// As tall as its rows up to a limit, then it scrolls: a fixed height left a gap under a short summary.
-const gridBox = css({ display: 'flex', flexDirection: 'column', maxH: '240px' });
 
 const money = (pick: (r: PaymentsSummaryRow) => string) => (r: PaymentsSummaryRow) => <Money value={pick(r)} currency={r.currency} />;
 const summaryColumns: Column<PaymentsSummaryRow>[] = [
@@ -42,25 +38,23 @@ export function PaymentsTab({ payout }: { payout: Payout }) {
   );
   return (
     <>
-      <div className={bar}>
+      <div className={tabBar}>
         <CommandButton command="payouts.create_payments" variant="primary" />
         <CommandButton command="payouts.delete_payments" variant="danger" />
       </div>
-      <section className={section} aria-labelledby="payout-payments-summary-heading">
-        <h2 id="payout-payments-summary-heading">{t('payouts.payments.summary')}</h2>
-        <div className={gridBox}>
-          <DataGrid<PaymentsSummaryRow>
-            label={t('payouts.payments.summary')}
-            columns={summaryColumns}
-            rows={data?.entries ?? []}
-            rowKey={(r) => `${r.organization_id}|${r.currency}`}
-            loading={isLoading}
-            error={error}
-            onRetry={() => void mutate()}
-            emptyText="payouts.payments.summary_empty"
-          />
-        </div>
-      </section>
+      <TabSection id="payout-payments-summary-heading" title={t('payouts.payments.summary')}>
+        <DataGrid<PaymentsSummaryRow>
+          className={shortGrid}
+          label={t('payouts.payments.summary')}
+          columns={summaryColumns}
+          rows={data?.entries ?? []}
+          rowKey={(r) => `${r.organization_id}|${r.currency}`}
+          loading={isLoading}
+          error={error}
+          onRetry={() => void mutate()}
+          emptyText="payouts.payments.summary_empty"
+        />
+      </TabSection>
       <PaymentsPreviewSection payout={payout} />
     </>
   );

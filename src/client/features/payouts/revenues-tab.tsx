@@ -1,4 +1,3 @@
-import { css } from 'styled-system/css';
 import useSWR from 'swr';
 import type { Payout, PayoutRevenueRow, ReconciliationRow } from '../../../shared/entities/payout';
 import { api } from '../../api/client';
@@ -6,11 +5,8 @@ import { CommandButton, DataGrid, type Column } from '../../kit/grid';
 import { StateChip } from '../../kit/state-chip';
 import { useT } from '../../lib/i18n';
 import { Money } from './money-cell';
+import { shortGrid, tabBar, TabSection } from './tab-section';
 
-const bar = css({ display: 'flex', gap: '2', flexWrap: 'wrap' });
-const section = css({ display: 'flex', flexDirection: 'column', gap: '2', '& h2': { fontSize: 'md', fontWeight: '600', m: 0 } });
-// As tall as its rows up to a limit, then it scrolls: a fixed height left a gap under short tables.
-const gridBox = css({ display: 'flex', flexDirection: 'column', maxH: '320px' });
 
 interface RevenuesAnswer {
   entries: PayoutRevenueRow[];
@@ -56,36 +52,32 @@ export function RevenuesTab({ payout }: { payout: Payout }) {
   const { data, error, isLoading, mutate } = useSWR<RevenuesAnswer>(`/api/payouts/${payout.id}/revenues`, (url: string) => api.get<RevenuesAnswer>(url), { revalidateOnFocus: false });
   return (
     <>
-      <div className={bar}>
+      <div className={tabBar}>
         <CommandButton command="payouts.allocate_revenues" variant="primary" />
         <CommandButton command="payouts.delete_revenues" variant="danger" />
       </div>
-      <section className={section} aria-labelledby="payout-revenues-heading">
-        <h2 id="payout-revenues-heading">{t('payouts.tabs.revenues')}</h2>
-        <div className={gridBox}>
-          <DataGrid<PayoutRevenueRow>
-            label={t('payouts.tabs.revenues')}
-            columns={revenueColumns}
-            rows={data?.entries ?? []}
-            rowKey={(r) => `${r.content_owner_id ?? ''}|${r.revenue_type}|${r.currency}`}
-            loading={isLoading}
-            error={error}
-            onRetry={() => void mutate()}
-          />
-        </div>
-      </section>
-      <section className={section} aria-labelledby="payout-reconciliation-heading">
-        <h2 id="payout-reconciliation-heading">{t('payouts.reconciliation.title')}</h2>
-        <div className={gridBox}>
-          <DataGrid<ReconciliationRow>
-            label={t('payouts.reconciliation.title')}
-            columns={reconciliationColumns}
-            rows={data?.reconciliation ?? payout.reconciliation ?? []}
-            rowKey={(r) => r.revenue_type}
-            loading={isLoading}
-          />
-        </div>
-      </section>
+      <TabSection id="payout-revenues-heading" title={t('payouts.tabs.revenues')}>
+        <DataGrid<PayoutRevenueRow>
+          className={shortGrid}
+          label={t('payouts.tabs.revenues')}
+          columns={revenueColumns}
+          rows={data?.entries ?? []}
+          rowKey={(r) => `${r.content_owner_id ?? ''}|${r.revenue_type}|${r.currency}`}
+          loading={isLoading}
+          error={error}
+          onRetry={() => void mutate()}
+        />
+      </TabSection>
+      <TabSection id="payout-reconciliation-heading" title={t('payouts.reconciliation.title')}>
+        <DataGrid<ReconciliationRow>
+          className={shortGrid}
+          label={t('payouts.reconciliation.title')}
+          columns={reconciliationColumns}
+          rows={data?.reconciliation ?? payout.reconciliation ?? []}
+          rowKey={(r) => r.revenue_type}
+          loading={isLoading}
+        />
+      </TabSection>
     </>
   );
 }
