@@ -193,7 +193,8 @@ test('filters the payments list, pauses and resumes three, attaches, verifies, p
   await expectNoAxeViolations(page);
   await tabTo(page, attach.getByRole('button', { name: 'Attach invoice' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Invoice attached')).toBeVisible();
+  // The message, not the details pane's "Invoice attached" label, which shows once the payment is read again.
+  await expect(page.getByRole('status').getByText('Invoice attached')).toBeVisible();
   await expect(first).toContainText('Invoice added');
 
   await firstRowMenu('Verify invoice');
