@@ -25,11 +25,12 @@ async function palette(page: Page, text: string, option: RegExp = new RegExp(tex
 async function paymentsInBucket(name: string | null): Promise<{ ids: number[]; org: number }> {
   return withAppDb(async (db) => {
     const q = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => (await db.query<T>(text, values)).rows;
+    // The number is new by the highest id, not by the count, which a deleted organization (another spec's) lowers again.
     const [org] = name
       ? await q<{ id: number }>('SELECT min(id) AS id FROM organizations')
       : await q<{ id: number }>(
           `INSERT INTO organizations (name, number, country_code, currency, city, postal_code, street, street_number, vendor_source_prefix_external, vendor_source_prefix_internal, vendor_source_prefix_network)
-           VALUES ('Bucket Org ' || (SELECT count(*) FROM organizations), 'B' || (SELECT count(*) FROM organizations), 'DE', 'EUR', 'Berlin', '10115', 'Torstraße', '1', '100', '200', '300') RETURNING id`,
+           VALUES ('Bucket Org ' || (SELECT max(id) + 1 FROM organizations), 'B' || (SELECT max(id) + 1 FROM organizations), 'DE', 'EUR', 'Berlin', '10115', 'Torstraße', '1', '100', '200', '300') RETURNING id`,
         );
     const [bucket] = name ? await q<{ id: number }>('SELECT id FROM payment_buckets WHERE name = $1', [name]) : [{ id: null }];
     const [payout] = await q<{ id: number }>(`INSERT INTO payouts (month, payout_types) VALUES ('2020-01-01', '{adsense}') RETURNING id`);
