@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { CUSTOM_PLANS, prepareStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
 // NUMERIC (1700) stays a string so money is never a float; int8 (20) counts fit in a number.
@@ -13,7 +14,8 @@ export type Db = Kysely<Database>;
 const pools = new WeakMap<Db, pg.Pool>();
 
 export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, options: CUSTOM_PLANS });
+  pool.on('connect', prepareStatements);
   pool.on('error', () => {
     /* idle client errors (e.g. server restart) are surfaced by the next query */
   });
