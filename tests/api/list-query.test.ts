@@ -292,7 +292,7 @@ describe('a list of 1,000,000 rows', () => {
   async function plan(query: string): Promise<string> {
     const parsed = parseListQuery<Days>(qs.parse(query) as Record<string, unknown>, daySpec);
     const from = api.db.withTables<Days>().selectFrom('scratch_days').select('scratch_days.id');
-    const compiled = listQueries<Days>(from, parsed, daySpec, 'scratch_days.id').page.compile();
+    const compiled = listQueries<Days>(api.db, from, parsed, daySpec, 'scratch_days.id').page.compile();
     const { rows } = await api.db.executeQuery<{ 'QUERY PLAN': unknown }>({
       ...compiled,
       sql: `EXPLAIN (FORMAT JSON) ${compiled.sql}`,

@@ -1,4 +1,5 @@
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SelectType, sql, type SqlBool } from 'kysely';
+import type { CurrentUser } from '../context.js';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { isDecimal } from '../../shared/money.js';
@@ -51,6 +52,18 @@ export interface ListSpec<DB = Database> {
   /** Columns searched by `q` (case-insensitive contains on any of them). */
   search?: ColumnRef<DB>[];
   maxSize?: number;
+}
+
+/**
+ * A list with the rows it lists: `from` selects their ids. It gets the query string (or a bulk action's
+ * body) for a list's own fixed parameter, such as revenue sources' `type`, and on the list call the
+ * viewer, for lists such as vendors' `list=managed_by_me`. The id (or the key unique within `from`) is
+ * `tieBreaker`.
+ */
+export interface ListSource<DB = Database> extends ListSpec<DB> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  from(db: Db, query: Record<string, unknown>, viewer?: CurrentUser): SelectQueryBuilder<any, any, any>;
+  tieBreaker: ColumnRef<DB>;
 }
 
 type RangeOp = 'gteq' | 'lteq' | 'gt' | 'lt' | 'eq';
@@ -291,10 +304,10 @@ type PageRow = Record<string, unknown> & { __sort_value: string | null; __sort_i
 
 /**
  * The two queries of a list: the page (filtered, sorted, by offset or after the cursor) and the count
- * of the filtered rows up to `COUNT_CAP + 1`. Sorting adds `tieBreaker` (the primary key) in the same
+ * (`n`) of the filtered rows up to `COUNT_CAP + 1`. Sorting adds `tieBreaker` (the primary key) in the same
  * direction, so pages never overlap and an index on `(column, id)` serves the order without a sort.
  */
-export function listQueries<DB = Database>(qb: AnyQuery, list: ListQuery, spec: ListSpec<NoInfer<DB>>, tieBreaker: ColumnRef<NoInfer<DB>>) {
+export function listQueries<DB = Database>(db: Db, qb: AnyQuery, list: ListQuery, spec: ListSpec<NoInfer<DB>>, tieBreaker: ColumnRef<NoInfer<DB>>) {
   const filtered = applyFilters<AnyQuery, DB>(qb, list, spec);
   const { column, nullable } = sortColumn(spec, list.sort.column);
   const desc = list.sort.direction === 'desc';
@@ -308,7 +321,8 @@ export function listQueries<DB = Database>(qb: AnyQuery, list: ListQuery, spec: 
     .orderBy(sql`${idRef} ${sql.raw(desc ? 'DESC' : 'ASC')}`)
     .limit(list.size);
   const page = list.after ? sorted.where(afterCursor(sortRef, idRef, nullable, desc, list.after)) : sorted.offset((list.page - 1) * list.size);
-  return { page, count: filtered.limit(COUNT_CAP + 1) };
+  const count = db.selectFrom(filtered.limit(COUNT_CAP + 1).as('counted')).select(sql<number>`count(*)::int`.as('n'));
+  return { page, count };
 }
 
 /** Runs a filtered, sorted, paged list (see `listQueries`): the count and the page in parallel. */
@@ -319,11 +333,8 @@ export async function runList<T, DB = Database>(
   spec: ListSpec<NoInfer<DB>>,
   tieBreaker: ColumnRef<NoInfer<DB>>,
 ): Promise<ListResult<T>> {
-  const { page, count } = listQueries<DB>(qb, list, spec, tieBreaker);
-  const [[{ n }], rows] = await Promise.all([
-    db.selectFrom(count.as('counted')).select(sql<number>`count(*)::int`.as('n')).execute() as Promise<{ n: number }[]>,
-    page.execute() as Promise<PageRow[]>,
-  ]);
+  const { page, count } = listQueries<DB>(db, qb, list, spec, tieBreaker);
+  const [{ n }, rows] = await Promise.all([count.executeTakeFirstOrThrow(), page.execute() as Promise<PageRow[]>]);
   const entries = rows.map(({ __sort_value: _value, __sort_id: _id, ...row }) => row as T);
   const last = rows.at(-1);
   return {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Versioned } from '../../shared/entities/versioned.js';
 import { addError, type FieldErrors } from '../../shared/validation/core.js';
 import type { AppContext, CurrentUser } from '../context.js';
@@ -10,7 +10,7 @@ import { audit, changedAttributes } from '../modules/audit/audit.js';
 import { currentUser } from './auth.js';
 import { actionRoutes, type Action } from './actions.js';
 import { HttpError, notFound, ValidationFailed } from './errors.js';
-import { type ColumnRef, escapeLike, type ListSpec, parseListQuery, runList } from './list-query.js';
+import { escapeLike, type ListSource, parseListQuery, runList } from './list-query.js';
 import { readBody } from './multipart.js';
 
 /**
@@ -19,9 +19,6 @@ import { readBody } from './multipart.js';
  * entry, and constraint violations turned into 422s. A resource supplies how to load its entities and
  * how to write them; anything beyond the five calls it registers itself.
  */
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export interface Entity {
   id: number;
@@ -48,12 +45,8 @@ export interface Resource<E extends Entity, I> {
   roles: readonly string[];
   readRoles?: readonly string[];
   listRoles?: readonly string[];
-  /**
-   * Sorting, filtering and search; `from` selects the ids of the listed rows. It gets the query string
-   * (or a bulk action's body) for a list's own fixed parameter, such as revenue sources' `type`, and on
-   * the list call the viewer, for lists such as vendors' `list=managed_by_me`.
-   */
-  list: ListSpec & { from(db: Db, query: Record<string, unknown>, viewer?: CurrentUser): AnySelect; tieBreaker: ColumnRef };
+  /** Sorting, filtering and search, and the listed rows (see `ListSource`). */
+  list: ListSource;
   /** The entities with these ids (any order; missing ids are left out), as the viewer sees them. */
   load(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<E[]>;
   /** Validates a payload into input; throws `ValidationFailed`. `current` is the entity being updated. */
@@ -80,6 +73,8 @@ export interface Resource<E extends Entity, I> {
   bulkDelete?: boolean;
   /** The table has no `lock_version` / `updated_at` (rows only synchronised in and deleted). */
   unversioned?: boolean;
+  /** `load` answers each record's `lock_version` itself (it reads the whole row anyway): no query of its own for it. */
+  loadsVersions?: boolean;
 }
 
 /** A path id: digits only, else the record does not exist. */
@@ -227,13 +222,14 @@ export function recordWriter<E extends Entity, I>(db: Db, r: Resource<E, I>): Re
   };
   /**
    * The versions are read in one query for all ids, not one per record, and beside the records rather than
-   * after them (a round trip less for every list and answer); an unversioned record has none.
+   * after them (a round trip less for every list and answer); an unversioned record has none, and a
+   * resource whose `load` reads them needs no query for them.
    */
   const answers = async (dbOrTrx: Db, ids: readonly number[], viewer: CurrentUser): Promise<Versioned<E>[]> => {
     if (ids.length === 0) return [];
     const [loaded, res] = await Promise.all([
       r.load(dbOrTrx, ids, viewer),
-      r.unversioned ? undefined : sql<{ id: number; lock_version: number }>`SELECT id, lock_version FROM ${table} WHERE id = ANY(${ids}::bigint[])`.execute(dbOrTrx),
+      r.unversioned || r.loadsVersions ? undefined : sql<{ id: number; lock_version: number }>`SELECT id, lock_version FROM ${table} WHERE id = ANY(${ids}::bigint[])`.execute(dbOrTrx),
     ]);
     const entities = new Map(loaded.map((e) => [e.id, e]));
     const found = ids.flatMap((id) => entities.get(id) ?? []);

@@ -20,6 +20,7 @@ import * as reportChannels from './0025_report_channels.js';
 import * as jobLinksEntity from './0026_job_links_entity.js';
 import * as contractReplacedTerms from './0027_contract_replaced_terms.js';
 import * as sessionNotify from './0028_session_notify.js';
+import * as listSortIndexes from './0029_list_sort_indexes.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0026_job_links_entity': jobLinksEntity,
   '0027_contract_replaced_terms': contractReplacedTerms,
   '0028_session_notify': sessionNotify,
+  '0029_list_sort_indexes': listSortIndexes,
 };

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { notFound, unprocessable, ValidationFailed } from '../../http/errors.js';
-import { escapeLike } from '../../http/list-query.js';
+import { escapeLike, type ListSource } from '../../http/list-query.js';
 import { isUploadedFile, readBody } from '../../http/multipart.js';
 import { failIf, lookupRoute, recordWriter, type Resource, resourceRoutes, unstorableText, unwrap, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
@@ -68,6 +68,51 @@ function commentOf(params: Record<string, unknown>): Record<string, unknown> {
   return params.contract && typeof params.contract === 'object' ? unwrap(params, 'contract') : params;
 }
 
+/** The contracts list: its `list=` views (`from`), filters, sorts and search (spec 2, "Contracts"). */
+export const CONTRACT_LIST: ListSource = {
+  from: (db, query, viewer) => {
+    const qb = db.selectFrom('contracts').innerJoin('organizations', 'organizations.id', 'contracts.organization_id').select('contracts.id');
+    return viewer ? qb.where(listCondition(query)) : qb;
+  },
+  tieBreaker: 'contracts.id',
+  sort: {
+    id: 'contracts.id',
+    active_from: { column: 'contracts.active_from', nullable: true },
+    active_to: { column: 'contracts.active_to', nullable: true },
+    contract_type: 'contracts.contract_type',
+    currency: 'contracts.currency',
+    state: 'contracts.state',
+    created_at: 'contracts.created_at',
+  },
+  defaultSort: { column: 'created_at', direction: 'desc' },
+  filters: {
+    state: {
+      kind: 'string',
+      values: [...CONTRACT_STATES, 'signature_pending'],
+      column: (v) => sql<SqlBool>`contracts.state = ANY(${stateValues(v)}::text[])`,
+    },
+    organization_id: { column: 'contracts.organization_id', kind: 'integer' },
+    contract_type: { column: 'contracts.contract_type', kind: 'string', values: CONTRACT_TYPES },
+    vendor_id: {
+      kind: 'integer',
+      column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.vendor_id = ANY(${anyOf(v)}::bigint[]))`,
+    },
+    payout_on_hold: {
+      kind: 'boolean',
+      column: (v) =>
+        v === true || v === 'true' || v === '1' || v === 1
+          ? sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.payout_on_hold)`
+          : sql<SqlBool>`NOT EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.payout_on_hold)`,
+    },
+    tag_ids: {
+      kind: 'integer',
+      column: (v) =>
+        sql<SqlBool>`EXISTS (SELECT 1 FROM taggings t WHERE t.taggable_type = ${TAGGABLE_TYPE} AND t.taggable_id = contracts.id AND t.tag_id = ANY(${anyOf(v)}::bigint[]))`,
+    },
+  },
+  search: ['organizations.name'],
+};
+
 /** /api/contracts (spec 2, sections 2-7; DOMAIN.md "Contracts"). */
 export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -87,49 +132,7 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     readRoles: READ_ROLES,
     // Spec 2, section 2: the list needs role contracts.
     listRoles: WRITE_ROLES,
-    list: {
-      from: (db, query, viewer) => {
-        const qb = db.selectFrom('contracts').innerJoin('organizations', 'organizations.id', 'contracts.organization_id').select('contracts.id');
-        return viewer ? qb.where(listCondition(query)) : qb;
-      },
-      tieBreaker: 'contracts.id',
-      sort: {
-        id: 'contracts.id',
-        active_from: { column: 'contracts.active_from', nullable: true },
-        active_to: { column: 'contracts.active_to', nullable: true },
-        contract_type: 'contracts.contract_type',
-        currency: 'contracts.currency',
-        state: 'contracts.state',
-        created_at: 'contracts.created_at',
-      },
-      defaultSort: { column: 'created_at', direction: 'desc' },
-      filters: {
-        state: {
-          kind: 'string',
-          values: [...CONTRACT_STATES, 'signature_pending'],
-          column: (v) => sql<SqlBool>`contracts.state = ANY(${stateValues(v)}::text[])`,
-        },
-        organization_id: { column: 'contracts.organization_id', kind: 'integer' },
-        contract_type: { column: 'contracts.contract_type', kind: 'string', values: CONTRACT_TYPES },
-        vendor_id: {
-          kind: 'integer',
-          column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.vendor_id = ANY(${anyOf(v)}::bigint[]))`,
-        },
-        payout_on_hold: {
-          kind: 'boolean',
-          column: (v) =>
-            v === true || v === 'true' || v === '1' || v === 1
-              ? sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.payout_on_hold)`
-              : sql<SqlBool>`NOT EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.payout_on_hold)`,
-        },
-        tag_ids: {
-          kind: 'integer',
-          column: (v) =>
-            sql<SqlBool>`EXISTS (SELECT 1 FROM taggings t WHERE t.taggable_type = ${TAGGABLE_TYPE} AND t.taggable_id = contracts.id AND t.tag_id = ANY(${anyOf(v)}::bigint[]))`,
-        },
-      },
-      search: ['organizations.name'],
-    },
+    list: CONTRACT_LIST,
     uploads: { 'contract[document]': documentRule(ctx) },
     load: (db, ids, viewer) => loadContracts(db, ids, viewer),
     parse: (payload, current) => {

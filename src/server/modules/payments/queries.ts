@@ -2,6 +2,7 @@ import type { Payment, PaymentLineItem, PaymentState, PaymentType } from '../../
 import type { ContractShareType } from '../../../shared/entities/contract.js';
 import type { CurrentUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
+import type { Versioned } from '../../../shared/entities/versioned.js';
 import { byIds } from '../../http/resource.js';
 import { paymentFlags, stateAllows } from './lifecycle.js';
 import '../payment-buckets/tables.js';
@@ -62,8 +63,8 @@ export async function loadLineItems(db: Db, paymentIds: readonly number[]): Prom
   return out;
 }
 
-/** Payments with their organization, vendor, payout, bucket and line items, and the flags `viewer`'s roles give. */
-export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<PaymentEntity[]> {
+/** Payments with their organization, vendor, payout, bucket, line items and lock version, and the flags `viewer`'s roles give. */
+export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<Versioned<PaymentEntity>[]> {
   return byIds(ids, async (list) => {
     // The rows and their line items in parallel: both need only the ids.
     const [rows, lines] = await Promise.all([
@@ -81,7 +82,7 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
     ]);
     const today = new Date().toISOString().slice(0, 10);
     const roles = viewer?.roles ?? [];
-    return rows.map((r): PaymentEntity => {
+    return rows.map((r): Versioned<PaymentEntity> => {
       const state = r.state as PaymentState;
       const type = r.type as PaymentType;
       const bucketId = r.payment_bucket_id === null ? null : Number(r.payment_bucket_id);
@@ -126,6 +127,7 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         total_amount: r.total_amount,
         line_items: lines.get(r.id) ?? [],
         ...paymentFlags(input, roles),
+        lock_version: r.lock_version,
       };
     });
   });

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import { PAYMENT_STATES, PAYMENT_TYPES } from '../../../shared/entities/payment.js';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import type { ListSpec } from '../../http/list-query.js';
+import type { ListSource } from '../../http/list-query.js';
 import { recordWriter, type Resource, resourceRoutes } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { paymentActions } from './actions.js';
@@ -19,7 +19,9 @@ const anyOf = (value: unknown) => (Array.isArray(value) ? value : [value]);
 const vendorFilter = { kind: 'integer', column: (v: unknown) => sql<SqlBool>`payments.vendor_id = ANY(${anyOf(v)}::bigint[])` } as const;
 
 /** Spec 3, 2.1: the filters and sorts of the payments list. */
-export const PAYMENT_LIST: ListSpec = {
+export const PAYMENT_LIST: ListSource = {
+  from: (db) => db.selectFrom('payments').select('payments.id'),
+  tieBreaker: 'payments.id',
   sort: {
     id: 'payments.id',
     reference: 'payments.reference',
@@ -80,8 +82,9 @@ export function paymentResource(ctx: AppContext): Resource<PaymentEntity, never>
     roles: ['payments_admin'],
     readRoles: DETAIL_ROLES,
     listRoles: LIST_ROLES,
-    list: { ...PAYMENT_LIST, from: (db) => db.selectFrom('payments').select('payments.id'), tieBreaker: 'payments.id' },
+    list: PAYMENT_LIST,
     load: (db, ids, viewer) => loadPayments(db, ids, viewer),
+    loadsVersions: true,
     parse: () => {
       throw notFound();
     },

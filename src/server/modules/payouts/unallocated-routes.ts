@@ -12,7 +12,7 @@ import { poolOf } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { csvCellSql } from '../../lib/csv.js';
 import { ValidationFailed } from '../../http/errors.js';
-import { type ListSpec, parseListQuery, runList } from '../../http/list-query.js';
+import { type ColumnRef, type Condition, type ListQuery, type ListSource, parseListQuery, runList } from '../../http/list-query.js';
 import { failIf, Ineligible, unstorableText, valid, write } from '../../http/resource.js';
 import { check } from '../../../shared/validation/core.js';
 import { audit } from '../audit/audit.js';
@@ -22,7 +22,15 @@ import { payoutsWithPayments } from './hooks.js';
 const ROLES = ['unallocated_revenues'];
 const TYPES = [...new Set<string>([...UNALLOCATED_REVENUE_TYPES, ...REVENUE_TYPES])];
 
-const LIST: ListSpec = {
+/** The unallocated revenues list (spec 3, 2.5): the rows no rule placed, with their payout's month to filter by. */
+export const UNALLOCATED_LIST: ListSource = {
+  from: (db) =>
+    db
+      .selectFrom('payout_revenues')
+      .innerJoin('payouts', 'payouts.id', 'payout_revenues.payout_id')
+      .where('payout_revenues.revenue_source_id', 'is', null)
+      .select('payout_revenues.id'),
+  tieBreaker: 'payout_revenues.id',
   sort: {
     id: 'payout_revenues.id',
     revenue_type: 'payout_revenues.revenue_type',
@@ -37,6 +45,35 @@ const LIST: ListSpec = {
     revenue_type: { column: 'payout_revenues.revenue_type', kind: 'string', values: TYPES },
   },
 };
+
+/**
+ * The list with its month filter (the everyday view: the default is this month) as that month's payouts:
+ * `payout_id = X` for a month of one payout lets the unallocated rows' `(payout_id, id)` index answer
+ * the page in order. Filtered through the join, the planner may walk all rows by id instead, expecting
+ * the month's rows anywhere, while they lie together at one end: a second at millions of rows. A month
+ * of several payouts (adsense and direct) also bounds the ids to those of its rows, so such a walk stays
+ * among them.
+ */
+export async function byMonthPayouts(db: Db, list: ListQuery): Promise<ListQuery> {
+  const month = list.conditions.find((c) => c.name === 'month' && c.op === 'eq');
+  if (!month) return list;
+  const ids = (await db.selectFrom('payouts').select('id').where('month', '=', month.value as string).execute()).map((p) => p.id);
+  const on = (column: ColumnRef, op: Condition['op'], value: unknown): Condition => ({ name: month.name, def: { column, kind: 'integer' }, op, value });
+  const byPayouts = [ids.length === 1 ? on('payout_revenues.payout_id', 'eq', ids[0]) : on('payout_revenues.payout_id', 'in', ids)];
+  if (ids.length > 1) {
+    const ranges = await db
+      .selectFrom('payout_revenues')
+      .select((eb) => [eb.fn.min('id').as('lo'), eb.fn.max('id').as('hi')])
+      .where('revenue_source_id', 'is', null)
+      .where('payout_id', 'in', ids)
+      .groupBy('payout_id')
+      .execute();
+    if (ranges.length > 0) {
+      byPayouts.push(on('payout_revenues.id', 'gteq', Math.min(...ranges.map((r) => Number(r.lo)))), on('payout_revenues.id', 'lteq', Math.max(...ranges.map((r) => Number(r.hi)))));
+    }
+  }
+  return { ...list, conditions: [...list.conditions.filter((c) => c !== month), ...byPayouts] };
+}
 
 async function loadUnallocated(db: Db, ids: readonly number[]): Promise<UnallocatedRevenue[]> {
   if (ids.length === 0) return [];
@@ -93,13 +130,8 @@ export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext):
   app.get('/api/unallocated_revenues', { config: { roles: ROLES } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     failIf(unstorableText(query));
-    const list = parseListQuery(query, LIST);
-    const from = db
-      .selectFrom('payout_revenues')
-      .innerJoin('payouts', 'payouts.id', 'payout_revenues.payout_id')
-      .where('payout_revenues.revenue_source_id', 'is', null)
-      .select('payout_revenues.id');
-    const page = await runList<{ id: number }>(db, from, list, LIST, 'payout_revenues.id');
+    const list = await byMonthPayouts(db, parseListQuery(query, UNALLOCATED_LIST));
+    const page = await runList<{ id: number }>(db, UNALLOCATED_LIST.from(db, query), list, UNALLOCATED_LIST, UNALLOCATED_LIST.tieBreaker);
     return { ...page, entries: await loadUnallocated(db, page.entries.map((e) => e.id)) };
   });
 

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely';
 import { REVENUE_SOURCE_TYPES, RISK_RATINGS, validateRevenueSource, type RevenueSourceInput } from '../../../shared/validation/revenue-sources.js';
 import type { AppContext } from '../../context.js';
 import { ValidationFailed } from '../../http/errors.js';
-import { escapeLike } from '../../http/list-query.js';
+import { escapeLike, type ListSource } from '../../http/list-query.js';
 import { LOOKUP_LIMIT, lookupRoute, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { loadRevenueSources, lookupRevenueSources, type RevenueSourceEntity, searchChannels } from './queries.js';
@@ -26,6 +26,39 @@ function typeOf(payload: Record<string, unknown>): SourceType {
   if (typeof raw === 'string' && (REVENUE_SOURCE_TYPES as readonly string[]).includes(raw)) return raw as SourceType;
   throw new ValidationFailed({ type: [raw === undefined || raw === null || raw === '' ? 'blank' : 'invalid'] });
 }
+
+/** The revenue sources list, of one `type` (the client always names it): filters, sorts and search. */
+export const REVENUE_SOURCE_LIST: ListSource = {
+  from: (db, query) => {
+    const type = listType(query);
+    return db
+      .selectFrom('revenue_sources')
+      .select('revenue_sources.id')
+      .$if(type !== undefined, (qb) => qb.where('revenue_sources.type', '=', type!));
+  },
+  tieBreaker: 'revenue_sources.id',
+  sort: {
+    id: 'revenue_sources.id',
+    reference_id: 'revenue_sources.reference_id',
+    name: { column: 'revenue_sources.name', nullable: true },
+    created_at: 'revenue_sources.created_at',
+  },
+  defaultSort: { column: 'created_at', direction: 'desc' },
+  filters: {
+    type: { column: 'revenue_sources.type', kind: 'string', values: REVENUE_SOURCE_TYPES },
+    created_at: { column: 'revenue_sources.created_at', kind: 'date' },
+    // The bands of 4.4, kept on the source by every write.
+    risk_rating: { column: 'revenue_sources.risk_rating', kind: 'string', values: RISK_RATINGS },
+    organization_id: { column: 'revenue_sources.organization_id', kind: 'integer' },
+    // Sources with whitelisted channels of this content owner (its record id).
+    content_owner_id: {
+      column: (value) =>
+        sql<SqlBool>`EXISTS (SELECT 1 FROM youtube_whitelisted_channels w WHERE w.revenue_source_id = revenue_sources.id AND w.content_owner_id = ${value})`,
+      kind: 'integer',
+    },
+  },
+  search: ['revenue_sources.reference_id', 'revenue_sources.name'],
+};
 
 /**
  * /api/revenue_sources (spec 3, 2.4, 7.4): channels and labels with their registrations, risk
@@ -54,37 +87,7 @@ export function revenueSourceRoutes(app: FastifyInstance, ctx: AppContext): void
     table: 'revenue_sources',
     auditType: 'RevenueSource',
     roles: ROLES,
-    list: {
-      from: (db, query) => {
-        const type = listType(query);
-        return db
-          .selectFrom('revenue_sources')
-          .select('revenue_sources.id')
-          .$if(type !== undefined, (qb) => qb.where('revenue_sources.type', '=', type!));
-      },
-      tieBreaker: 'revenue_sources.id',
-      sort: {
-        id: 'revenue_sources.id',
-        reference_id: 'revenue_sources.reference_id',
-        name: { column: 'revenue_sources.name', nullable: true },
-        created_at: 'revenue_sources.created_at',
-      },
-      defaultSort: { column: 'created_at', direction: 'desc' },
-      filters: {
-        type: { column: 'revenue_sources.type', kind: 'string', values: REVENUE_SOURCE_TYPES },
-        created_at: { column: 'revenue_sources.created_at', kind: 'date' },
-        // The bands of 4.4, kept on the source by every write.
-        risk_rating: { column: 'revenue_sources.risk_rating', kind: 'string', values: RISK_RATINGS },
-        organization_id: { column: 'revenue_sources.organization_id', kind: 'integer' },
-        // Sources with whitelisted channels of this content owner (its record id).
-        content_owner_id: {
-          column: (value) =>
-            sql<SqlBool>`EXISTS (SELECT 1 FROM youtube_whitelisted_channels w WHERE w.revenue_source_id = revenue_sources.id AND w.content_owner_id = ${value})`,
-          kind: 'integer',
-        },
-      },
-      search: ['revenue_sources.reference_id', 'revenue_sources.name'],
-    },
+    list: REVENUE_SOURCE_LIST,
     load: (db, ids) => loadRevenueSources(db, ids),
     // An update keeps the record's type; the payload is merged onto the locked record.
     parse: (payload, current) => valid(validateRevenueSource(current ? current.type : typeOf(payload), withFlatChannels(payload, current))),

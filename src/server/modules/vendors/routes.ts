@@ -18,7 +18,7 @@ import type { Db } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable, ValidationFailed } from '../../http/errors.js';
 import { isUploadedFile, readBody } from '../../http/multipart.js';
-import { escapeLike } from '../../http/list-query.js';
+import { escapeLike, type ListSource } from '../../http/list-query.js';
 import { LOOKUP_LIMIT, recordWriter, type Resource, resourceRoutes, unstorableText, unwrap, valid, failIf } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
@@ -63,6 +63,51 @@ function idsOf(value: unknown): unknown {
   return items.map((item) => (item && typeof item === 'object' && 'id' in item ? (item as { id: unknown }).id : item));
 }
 
+/** The vendors list: its `list=` views (`from`), filters, sorts and search (spec 2, "Vendors"). */
+export const VENDOR_LIST: ListSource = {
+  from: (db, query, viewer) => {
+    const qb = db.selectFrom('vendors').select('vendors.id');
+    return viewer ? qb.where(listCondition(query, viewer)) : qb;
+  },
+  tieBreaker: 'vendors.id',
+  sort: {
+    id: 'vendors.id',
+    number: 'vendors.number',
+    name: 'vendors.name',
+    type: 'vendors.type',
+    state: 'vendors.state',
+    created_at: 'vendors.created_at',
+  },
+  defaultSort: { column: 'created_at', direction: 'desc' },
+  filters: {
+    organization_id: { column: 'vendors.organization_id', kind: 'integer' },
+    type: { column: 'vendors.type', kind: 'string', values: VENDOR_TYPES },
+    state: { column: 'vendors.state', kind: 'string', values: VENDOR_STATES },
+    source: { column: 'vendors.source', kind: 'string', values: VENDOR_SOURCES },
+    account_manager_id: { column: 'vendors.account_manager_id', kind: 'integer' },
+    inactive: { column: 'vendors.inactive', kind: 'boolean' },
+    country_code: {
+      kind: 'string',
+      column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM vendor_addresses a WHERE a.vendor_id = vendors.id AND a.country_code = ANY(${anyOf(v)}::text[]))`,
+    },
+    tag_ids: {
+      kind: 'integer',
+      column: (v) =>
+        sql<SqlBool>`EXISTS (SELECT 1 FROM taggings t WHERE t.taggable_type = 'Vendor' AND t.taggable_id = vendors.id AND t.tag_id = ANY(${anyOf(v)}::bigint[]))`,
+    },
+    // Vendors with a contract whose active range overlaps that month (DOMAIN.md "Contracts"): the
+    // range is empty until signed, so `active_from` set means signed or terminated; no end is open.
+    active_contract_month: {
+      kind: 'date',
+      column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv JOIN contracts c ON c.id = cv.contract_id
+        WHERE cv.vendor_id = vendors.id
+          AND c.active_from < (date_trunc('month', ${v}::date) + interval '1 month')::date
+          AND (c.active_to IS NULL OR c.active_to >= date_trunc('month', ${v}::date)::date))`,
+    },
+  },
+  search: ['vendors.name', 'vendors.number'],
+};
+
 export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   registerAuditedType('Vendor', ROLES, 'vendor');
@@ -74,49 +119,7 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
     table: 'vendors',
     auditType: 'Vendor',
     roles: ROLES,
-    list: {
-      from: (db, query, viewer) => {
-        const qb = db.selectFrom('vendors').select('vendors.id');
-        return viewer ? qb.where(listCondition(query, viewer)) : qb;
-      },
-      tieBreaker: 'vendors.id',
-      sort: {
-        id: 'vendors.id',
-        number: 'vendors.number',
-        name: 'vendors.name',
-        type: 'vendors.type',
-        state: 'vendors.state',
-        created_at: 'vendors.created_at',
-      },
-      defaultSort: { column: 'created_at', direction: 'desc' },
-      filters: {
-        organization_id: { column: 'vendors.organization_id', kind: 'integer' },
-        type: { column: 'vendors.type', kind: 'string', values: VENDOR_TYPES },
-        state: { column: 'vendors.state', kind: 'string', values: VENDOR_STATES },
-        source: { column: 'vendors.source', kind: 'string', values: VENDOR_SOURCES },
-        account_manager_id: { column: 'vendors.account_manager_id', kind: 'integer' },
-        inactive: { column: 'vendors.inactive', kind: 'boolean' },
-        country_code: {
-          kind: 'string',
-          column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM vendor_addresses a WHERE a.vendor_id = vendors.id AND a.country_code = ANY(${anyOf(v)}::text[]))`,
-        },
-        tag_ids: {
-          kind: 'integer',
-          column: (v) =>
-            sql<SqlBool>`EXISTS (SELECT 1 FROM taggings t WHERE t.taggable_type = 'Vendor' AND t.taggable_id = vendors.id AND t.tag_id = ANY(${anyOf(v)}::bigint[]))`,
-        },
-        // Vendors with a contract whose active range overlaps that month (DOMAIN.md "Contracts"): the
-        // range is empty until signed, so `active_from` set means signed or terminated; no end is open.
-        active_contract_month: {
-          kind: 'date',
-          column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv JOIN contracts c ON c.id = cv.contract_id
-            WHERE cv.vendor_id = vendors.id
-              AND c.active_from < (date_trunc('month', ${v}::date) + interval '1 month')::date
-              AND (c.active_to IS NULL OR c.active_to >= date_trunc('month', ${v}::date)::date))`,
-        },
-      },
-      search: ['vendors.name', 'vendors.number'],
-    },
+    list: VENDOR_LIST,
     uploads: { 'vendor[confirmation_document]': documentRule(ctx) },
     load: (db, ids, viewer) => loadVendors(db, ids, viewer),
     parse: (payload, current) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
+import type { ListSource } from '../../http/list-query.js';
 import { byIds, resourceRoutes } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import type { RevenueSourceType } from '../revenue-sources/tables.js';
@@ -48,6 +49,21 @@ async function loadWhitelistedChannels(db: Db, ids: readonly number[]): Promise<
   }));
 }
 
+/** The whitelisted channels list: filters, sorts and search. */
+export const WHITELISTED_CHANNEL_LIST: ListSource = {
+  from: (db) => db.selectFrom('youtube_whitelisted_channels').select('youtube_whitelisted_channels.id'),
+  tieBreaker: 'youtube_whitelisted_channels.id',
+  sort: {
+    id: 'youtube_whitelisted_channels.id',
+    channel_id: 'youtube_whitelisted_channels.channel_id',
+    created_at: 'youtube_whitelisted_channels.created_at',
+  },
+  defaultSort: { column: 'id', direction: 'desc' },
+  // The content owner's record id, as the entries' content_owner.id and the init data give it.
+  filters: { content_owner_id: { column: 'youtube_whitelisted_channels.content_owner_id', kind: 'integer' } },
+  search: ['youtube_whitelisted_channels.channel_id'],
+};
+
 /**
  * /api/youtube_whitelisted_channels (spec 1, 2.15, 7.3): list and delete. Entries come from revenue
  * sources' whitelisted groups and the content owners' sync, not from this screen.
@@ -60,19 +76,7 @@ export function whitelistedChannelRoutes(app: FastifyInstance, ctx: AppContext):
     table: 'youtube_whitelisted_channels',
     auditType: 'YoutubeWhitelistedChannel',
     roles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('youtube_whitelisted_channels').select('youtube_whitelisted_channels.id'),
-      tieBreaker: 'youtube_whitelisted_channels.id',
-      sort: {
-        id: 'youtube_whitelisted_channels.id',
-        channel_id: 'youtube_whitelisted_channels.channel_id',
-        created_at: 'youtube_whitelisted_channels.created_at',
-      },
-      defaultSort: { column: 'id', direction: 'desc' },
-      // The content owner's record id, as the entries' content_owner.id and the init data give it.
-      filters: { content_owner_id: { column: 'youtube_whitelisted_channels.content_owner_id', kind: 'integer' } },
-      search: ['youtube_whitelisted_channels.channel_id'],
-    },
+    list: WHITELISTED_CHANNEL_LIST,
     load: (db, ids) => loadWhitelistedChannels(db, ids),
     unversioned: true,
     // No create or update: nothing is ever parsed.
