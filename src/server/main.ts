@@ -54,7 +54,12 @@ async function main() {
   );
   if (demo.length) log.info(`demo data loaded: ${demo.join(', ')}`);
 
-  const jobs = await startJobs({ connectionString: databaseUrl, db, onError: (e) => log.error({ err: e }, 'job queue error') });
+  const jobs = await startJobs({
+    connectionString: databaseUrl,
+    db,
+    onError: (e) => log.error({ err: e }, 'job queue error'),
+    staleWorkerSeconds: config.jobWorkerStaleSeconds,
+  });
   const ctx: Omit<AppContext, 'log'> = {
     config,
     db,

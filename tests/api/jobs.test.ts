@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type KyselyPlugin, sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { defineJob, type JobDefinition, startJobs } from '../../src/server/jobs/queue.js';
@@ -167,6 +168,52 @@ describe('jobs', () => {
     expect(runs).toBe(2);
   });
 
+  it('sendMany sends many jobs in the caller’s transaction, each key at most once, and none when it rolls back', async () => {
+    const seen: number[] = [];
+    await register(defineJob<{ n: number }>({ name: 'test-many', run: async ({ data }) => void seen.push(data.n) }));
+    const many = (ns: number[]) => ns.map((n) => ({ data: { n }, options: { key: `many-${n}`, entity: { type: 'JobManyThing', id: n } } }));
+    await expect(
+      api.db.transaction().execute(async (trx) => {
+        expect(await api.ctx.jobs.sendMany({ trx }, 'test-many', many([1, 2]))).toHaveLength(2);
+        throw new Error('the write fails after sending');
+      }),
+    ).rejects.toThrow('the write fails');
+    expect(await api.db.selectFrom('job_links').select('job_id').where('name', '=', 'test-many').execute()).toEqual([]);
+
+    const first = await api.db.transaction().execute((trx) => api.ctx.jobs.sendMany({ trx }, 'test-many', many([1, 2, 3])));
+    // 2 and 3 were sent before: only 4 goes.
+    const second = await api.db.transaction().execute((trx) => api.ctx.jobs.sendMany({ trx }, 'test-many', many([2, 3, 4])));
+    expect(first).toHaveLength(3);
+    expect(second).toHaveLength(1);
+    await waitFor(() => expect([...seen].sort()).toEqual([1, 2, 3, 4]));
+    await waitFor(async () => expect(await api.ctx.jobs.pendingFor('JobManyThing', [1, 2, 3, 4])).toEqual(new Set()));
+    for (const id of [...first, ...second]) expect(await jobState(id)).toBe('completed');
+  });
+
+  it('a job whose worker process is gone (its row no longer touched) is retried at once, not when its expiry passes', { timeout: 60_000 }, async () => {
+    let runs = 0;
+    await register(defineJob({ name: 'test-orphan', run: async () => void (runs += 1) }));
+    // As a process left it when it died mid-run: the job active in pg-boss, its link naming a process whose row is stale.
+    const orphan = async (worker: string) => {
+      const id = (await api.ctx.jobs.send(api.db, 'test-orphan', {}, { startAfter: new Date(Date.now() + 3_600_000) }))!;
+      await sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = ${id}::uuid`.execute(api.db);
+      await api.db.updateTable('job_links').set({ state: 'active', worker_id: worker }).where('job_id', '=', id).execute();
+      return id;
+    };
+    // One died while its handler ran, one after its handler finished (its link completed) before pg-boss heard.
+    const dead = randomUUID();
+    await api.db.insertInto('job_workers').values({ id: dead, started_at: new Date(Date.now() - 600_000), seen_at: new Date(Date.now() - 600_000) }).execute();
+    const ids = [await orphan(dead), await orphan(dead)];
+    await api.db.updateTable('job_links').set({ state: 'completed', finished_at: new Date() }).where('job_id', '=', ids[1]).execute();
+    await waitFor(async () => {
+      for (const id of ids) expect(await jobState(id)).toBe('completed');
+    });
+    expect(runs).toBe(2);
+    for (const id of ids) expect(await linkOf(id)).toMatchObject({ state: 'completed', attempts: 1, worker_id: expect.any(String) });
+    // The dead process's row is swept once nothing of it is active.
+    await waitFor(async () => expect(await api.db.selectFrom('job_workers').select('id').where('id', '=', dead).execute()).toEqual([]));
+  });
+
   it('a singleton key holds one queued job per key on a queue whose policy asks for it', async () => {
     await register(defineJob({ name: 'test-short', policy: 'short', run: async () => {} }));
     const later = new Date(Date.now() + 3600_000);
@@ -191,7 +238,9 @@ describe('jobs', () => {
       transformQuery: (args) => ((queries += 1), args.node),
       transformResult: async (args) => args.result,
     };
-    const jobs = await startJobs({ connectionString: api.databaseUrl, db: api.db.withPlugin(counting), onError: () => {} });
+    // Its heartbeat (a tenth of an hour) stays out of the count; starting wrote the process's job_workers row.
+    const jobs = await startJobs({ connectionString: api.databaseUrl, db: api.db.withPlugin(counting), onError: () => {}, staleWorkerSeconds: 3600 });
+    queries = 0;
     try {
       const ids = Array.from({ length: 500 }, (_, i) => i + 1);
       expect(await jobs.pendingFor('ManyThing', ids)).toEqual(new Set([101, 150, 199]));

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createStorage } from '../../src/server/lib/storage.js';
 import { setupApi } from '../support/api.js';
-import { backendGone, finishWithRestartedWorker, killWorkers, startWorker } from '../support/killed-worker.js';
+import { finishWithRestartedWorker, hold, killMidRun, killWorkers, startWorker, waitingIn } from '../support/killed-worker.js';
 import { organizationValues } from '../support/records.js';
 
 /**
@@ -87,10 +86,7 @@ describe('the bucket publish in a worker process killed with SIGKILL', () => {
   it('is finished by a restarted worker: one credit note and one mail per payment', { timeout: 180_000 }, async () => {
     // Hold the last payment's row: the second batch's UPDATE waits for it, after its notes were written to storage.
     const held = paymentIds[PAYMENTS - 1];
-    const locker = new pg.Client({ connectionString: api.databaseUrl });
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query('SELECT id FROM payments WHERE id = $1 FOR UPDATE', [held]);
+    const locked = await hold(api, ['SELECT id FROM payments WHERE id = $1 FOR UPDATE', [held]]);
 
     const first = startWorker(api);
     await first.ready;
@@ -101,10 +97,7 @@ describe('the bucket publish in a worker process killed with SIGKILL', () => {
     let before: Awaited<ReturnType<typeof published>> = [];
     await vi.waitFor(
       async () => {
-        const { rows } = await sql<{ pid: number }>`
-          SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%UPDATE payments p SET state = ''payout_pending''%'`.execute(api.db);
-        expect(rows).toHaveLength(1);
-        waiting = rows[0].pid;
+        waiting = await waitingIn(api, "%UPDATE payments p SET state = 'payout_pending'%");
         before = await published();
         expect(before.filter((p) => p.state === 'payout_pending' && p.credit_note_key).map((p) => p.id)).toEqual(paymentIds.slice(0, 50));
         expect(await mailJobs('completed')).toBe(50);
@@ -113,11 +106,7 @@ describe('the bucket publish in a worker process killed with SIGKILL', () => {
     );
     expect(before.filter((p) => p.state === 'new' && !p.credit_note_key).map((p) => p.id)).toEqual(paymentIds.slice(50));
 
-    first.child.kill('SIGKILL');
-    await first.exited;
-    await locker.query('ROLLBACK');
-    await locker.end();
-    await backendGone(api, waiting);
+    await killMidRun(api, first, locked, waiting);
     expect(await published()).toEqual(before);
 
     await finishWithRestartedWorker(api, jobId, { until: async () => expect(await mailJobs('completed')).toBe(PAYMENTS) });

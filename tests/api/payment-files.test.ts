@@ -10,7 +10,7 @@ import { createPaymentFiles } from '../../src/server/modules/payment-files/creat
 import { PAIN_001_001_09_XSD } from '../../src/server/modules/payment-files/xsd.js';
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
-import { insertPayment, type PaymentParty, paymentParty } from '../support/payment-fixtures.js';
+import { debtorAccount, type PayableOptions, payableParty, type PaymentParty, pendingInBucket, type PendingRow } from '../support/payment-fixtures.js';
 
 // Payment files (issue 16; spec 3 sections 3.2, 4.3, 7.1, 7.2; DOMAIN "Buckets and payment files").
 const api = setupApi();
@@ -23,52 +23,11 @@ beforeAll(async () => {
   admin = await api.user(['admin']);
 });
 
-const debtor = (org: number, currency = 'EUR', iban = 'DE02120300000000202051') =>
-  api.db.insertInto('organization_debtor_accounts').values({ organization_id: org, position: 0, currency, iban, bic: 'BYLADEM1001', account_holder: 'Remit Debtor GmbH' }).execute();
-
-type Method = { type: 'bank'; sepa: boolean } | { type: 'paypal' } | { type: 'payee'; of: number };
-
-/** A party whose contract vendor is paid by `method`, its vendor at an address (town optional). */
-async function party(opts: { orgName?: string; vendorName?: string; method?: Method; town?: string | null; org?: number } = {}): Promise<PaymentParty> {
-  const p = await paymentParty(api.db, { orgName: opts.orgName, vendorName: opts.vendorName });
-  if (opts.org) {
-    await api.db.updateTable('vendors').set({ organization_id: opts.org }).where('id', '=', p.vendor).execute();
-    await api.db.updateTable('contracts').set({ organization_id: opts.org } as never).where('id', '=', p.contract).execute();
-    p.org = opts.org;
-  }
-  await api.db
-    .insertInto('vendor_addresses')
-    .values({ vendor_id: p.vendor, country_code: 'DK', postal_code: '1165', city: opts.town === undefined ? 'København' : opts.town, street: 'Nørregade', street_number: '7' })
-    .execute();
-  const method = opts.method ?? { type: 'bank', sepa: true };
-  let id: number;
-  if (method.type === 'bank') {
-    const bank = method.sepa ? null : (await api.db.insertInto('banks').values({ name: 'First Bank', street: 'Main St 1', postal_code: '10001', city: 'New York', country_code: 'US', bank_key: 'FB-001' } as never).returning('id').executeTakeFirstOrThrow()).id;
-    id = (
-      await api.db
-        .insertInto('vendor_payment_methods')
-        .values(method.sepa ? { vendor_id: p.vendor, position: 0, type: 'bank', is_sepa: true, iban: 'DK5000400440116243', account_holder: 'Søren Müller & Co' } : { vendor_id: p.vendor, position: 0, type: 'bank', is_sepa: false, account_number: '998877', bank_id: bank, account_holder: 'Holder US' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  } else if (method.type === 'paypal') {
-    id = (await api.db.insertInto('vendor_payment_methods').values({ vendor_id: p.vendor, position: 0, type: 'paypal', is_sepa: false, email: 'pay@vendor.example', account_holder: 'Pay Pal' }).returning('id').executeTakeFirstOrThrow()).id;
-  } else {
-    id = (await api.db.insertInto('vendor_payment_methods').values({ vendor_id: p.vendor, position: 0, type: 'alternative_payee', is_sepa: false, source_payment_method_id: method.of }).returning('id').executeTakeFirstOrThrow()).id;
-  }
-  await api.db.updateTable('contract_vendors').set({ vendor_payment_method_id: id }).where('id', '=', p.cv).execute();
-  return p;
-}
+const debtor = (org: number, currency?: string, iban?: string) => debtorAccount(api.db, org, currency, iban);
+const party = (opts: PayableOptions = {}) => payableParty(api.db, opts);
+const pending = (p: PaymentParty, b: number, rows: PendingRow[]) => pendingInBucket(api.db, p, b, rows);
 
 const bucket = async (name = 'Files') => (await api.request({ method: 'POST', url: '/api/payment_buckets', payload: { payment_bucket: { name } }, as: staff })).json().id as number;
-
-/** payout_pending payments of `p` in bucket `b`. */
-async function pending(p: PaymentParty, b: number, rows: { amount?: string; vat?: string; wht?: string; currency?: string }[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const row of rows) ids.push(await insertPayment(api.db, p, { state: 'payout_pending', ...row }));
-  await api.db.updateTable('payments').set({ payment_bucket_id: b }).where('id', 'in', ids).execute();
-  return ids;
-}
 
 const states = async (ids: number[]) =>
   (await api.db.selectFrom('payments').select(['id', 'state', 'payment_file_id']).where('id', 'in', ids).orderBy('id').execute()).map((p) => [p.id, p.state, p.payment_file_id]);

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPayments } from '../../src/server/modules/payments/run.js';
 import { setupApi } from '../support/api.js';
-import { backendGone, finishWithRestartedWorker, killWorkers, startWorker } from '../support/killed-worker.js';
+import { finishWithRestartedWorker, hold, killMidRun, killWorkers, startWorker, waitingIn } from '../support/killed-worker.js';
 import { organizationValues } from '../support/records.js';
 
 /**
@@ -95,10 +94,7 @@ describe('the payment run in a worker process killed with SIGKILL', () => {
     expect(await runPayments(api.db, reference, null)).toBe(CONTRACTS + 1);
 
     // Hold the row the cut contract's second payment needs (its vendor: the foreign key check waits).
-    const locker = new pg.Client({ connectionString: api.databaseUrl });
-    await locker.connect();
-    await locker.query('BEGIN');
-    await locker.query('SELECT id FROM vendors WHERE id = $1 FOR UPDATE', [heldVendor]);
+    const held = await hold(api, ['SELECT id FROM vendors WHERE id = $1 FOR UPDATE', [heldVendor]]);
 
     const first = startWorker(api, env);
     await first.ready;
@@ -110,21 +106,14 @@ describe('the payment run in a worker process killed with SIGKILL', () => {
     let before: PaymentRow[] = [];
     await vi.waitFor(
       async () => {
-        const { rows } = await sql<{ pid: number }>`
-          SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%insert into payments (%'`.execute(api.db);
-        expect(rows).toHaveLength(1);
-        waiting = rows[0].pid;
+        waiting = await waitingIn(api, '%insert into payments (%');
         before = (await paymentsOf(crashed).execute(api.db)).rows;
         expect([...new Set(before.map((p) => p.contract_id))]).toEqual(contracts.filter((_, i) => !inCutBatch(i)));
       },
       { timeout: 90_000, interval: 50 },
     );
 
-    first.child.kill('SIGKILL');
-    await first.exited;
-    await locker.query('ROLLBACK');
-    await locker.end();
-    await backendGone(api, waiting);
+    await killMidRun(api, first, held, waiting);
     expect((await paymentsOf(crashed).execute(api.db)).rows).toEqual(before);
     await finishWithRestartedWorker(api, jobId, { env });
 

@@ -1,25 +1,28 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import pg from 'pg';
 import { expect, vi } from 'vitest';
 import type { ApiHarness } from './api.js';
 
 /**
- * For the killed-worker tests: a jobs worker in a process of its own (`payments-worker.ts`) on the test's
+ * For the killed-worker tests: a jobs worker in a process of its own (`jobs-worker.ts`) on the test's
  * database and data directory, and the restart after its SIGKILL.
  */
+/** The jobs the worker sends: a payment run or revenue job of a payout, a publish or files of a bucket, an import of a payout file, a payment's mail. */
+export type WorkerJob = 'payments' | 'publish' | 'files' | 'import' | 'allocate' | 'release' | 'creditNoteMail' | 'invoiceMail';
+
 export interface Worker {
   child: ChildProcess;
   ready: Promise<void>;
   exited: Promise<void>;
-  /** Sends a payment run of payout `id` or a publish of bucket `id` through the worker; answers the job's id. */
-  send(kind: 'payments' | 'publish', id: number): Promise<string>;
+  /** Sends that job for entity `id` through the worker (`types`: the revenue types to allocate or release); answers the job's id. */
+  send(kind: WorkerJob, id: number, types?: string[]): Promise<string>;
 }
 
 const children: ChildProcess[] = [];
 
 export function startWorker(api: ApiHarness, env: Record<string, string> = {}): Worker {
-  const child = fork('tests/support/payments-worker.ts', [], {
+  const child = fork('tests/support/jobs-worker.ts', [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATABASE_URL: api.databaseUrl, DATA_DIR: api.dataDir, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -30,9 +33,9 @@ export function startWorker(api: ApiHarness, env: Record<string, string> = {}): 
     child.on('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready`)));
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const send = (kind: 'payments' | 'publish', id: number) => {
+  const send = (kind: WorkerJob, id: number, types?: string[]) => {
     const sent = new Promise<string>((resolve) => child.on('message', (m: { sent?: string }) => m.sent && resolve(m.sent)));
-    child.send({ send: kind, id });
+    child.send({ send: kind, id, types });
     return sent;
   };
   return { child, ready, exited, send };
@@ -44,19 +47,15 @@ export function killWorkers(): void {
 }
 
 /**
- * After the first worker's SIGKILL: nobody completes its job, so pg-boss keeps it active until its expiry and
- * then retries it. The expiry is made to have passed, a supervisor expires it as any running instance's
- * maintenance would, and a restarted worker finishes it (its `job_links` row completed, and `until` holds: what
- * the job sent on, done by the same worker).
+ * After the first worker's SIGKILL: nobody completes its job, and pg-boss keeps it active. The restarted worker
+ * finds the killed process's `job_workers` row untouched (`JOB_WORKER_STALE_SECONDS` 2 here, 60 by default),
+ * hands the job back to pg-boss and works its retry: its `job_links` row completes and `until` holds (what the
+ * job sent on, done by the same worker). No expiry is faked: this is the recovery a real restart gets.
  */
 export async function finishWithRestartedWorker(api: ApiHarness, jobId: string, opts: { env?: Record<string, string>; until?: () => Promise<void> } = {}): Promise<void> {
   const job = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${jobId}`.execute(api.db);
   expect(job.rows).toEqual([{ state: 'active' }]);
-  await sql`UPDATE pgboss.job SET started_on = now() - expire_in - interval '1 second' WHERE id = ${jobId}`.execute(api.db);
-  const supervisor = new PgBoss({ connectionString: api.databaseUrl, schema: 'pgboss', max: 1, schedule: false, maintenanceIntervalSeconds: 1 });
-  supervisor.on('error', () => {});
-  await supervisor.start();
-  const second = startWorker(api, opts.env);
+  const second = startWorker(api, { JOB_WORKER_STALE_SECONDS: '2', ...opts.env });
   try {
     await second.ready;
     await vi.waitFor(
@@ -68,10 +67,39 @@ export async function finishWithRestartedWorker(api: ApiHarness, jobId: string, 
       { timeout: 90_000, interval: 100 },
     );
   } finally {
-    await supervisor.stop({ graceful: false, wait: true });
     second.child.kill('SIGINT');
     await second.exited;
   }
+}
+
+/** A transaction of the test's own, holding what its statements locked (a row the job needs) until `release`. */
+export async function hold(api: ApiHarness, ...statements: [text: string, values: unknown[]][]): Promise<{ release(): Promise<void> }> {
+  const client = new pg.Client({ connectionString: api.databaseUrl });
+  await client.connect();
+  await client.query('BEGIN');
+  for (const [text, values] of statements) await client.query(text, values);
+  return {
+    async release() {
+      await client.query('ROLLBACK');
+      await client.end();
+    },
+  };
+}
+
+/** The backend waiting for a lock in a statement like `pattern` (ILIKE): the job is there, in the middle of its work. Expects exactly one. */
+export async function waitingIn(api: ApiHarness, pattern: string): Promise<number> {
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE ${pattern}`.execute(api.db);
+  expect(rows).toHaveLength(1);
+  return rows[0].pid;
+}
+
+/** SIGKILLs the worker while its backend `pid` waits, lets the held lock go and waits until that backend is gone (its transaction rolled back). */
+export async function killMidRun(api: ApiHarness, worker: Worker, held: { release(): Promise<void> }, pid: number): Promise<void> {
+  worker.child.kill('SIGKILL');
+  await worker.exited;
+  await held.release();
+  await backendGone(api, pid);
 }
 
 /** Waits until the worker's backend of a killed worker is gone (it ends when it reads its closed connection: its transaction rolls back). */

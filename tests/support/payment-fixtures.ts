@@ -111,3 +111,61 @@ export async function insertPayment(db: Db, party: PaymentParty, row: PaymentRow
     .execute();
   return inserted.id;
 }
+
+export type PayableMethod = { type: 'bank'; sepa: boolean } | { type: 'paypal' } | { type: 'payee'; of: number };
+export interface PayableOptions {
+  orgName?: string;
+  vendorName?: string;
+  /** A SEPA account unless told. */
+  method?: PayableMethod;
+  /** The vendor's town (null: none). */
+  town?: string | null;
+  /** The organization to use instead of a new one. */
+  org?: number;
+}
+
+/** A party whose contract vendor is paid by `method`, its vendor at an address: what payment files need of it. */
+export async function payableParty(db: Db, opts: PayableOptions = {}): Promise<PaymentParty> {
+  const p = await paymentParty(db, { orgName: opts.orgName, vendorName: opts.vendorName });
+  if (opts.org) {
+    await db.updateTable('vendors').set({ organization_id: opts.org }).where('id', '=', p.vendor).execute();
+    await db.updateTable('contracts').set({ organization_id: opts.org } as never).where('id', '=', p.contract).execute();
+    p.org = opts.org;
+  }
+  await db
+    .insertInto('vendor_addresses')
+    .values({ vendor_id: p.vendor, country_code: 'DK', postal_code: '1165', city: opts.town === undefined ? 'København' : opts.town, street: 'Nørregade', street_number: '7' })
+    .execute();
+  const method = opts.method ?? { type: 'bank', sepa: true };
+  let id: number;
+  if (method.type === 'bank') {
+    const bank = method.sepa ? null : (await db.insertInto('banks').values({ name: 'First Bank', street: 'Main St 1', postal_code: '10001', city: 'New York', country_code: 'US', bank_key: 'FB-001' } as never).returning('id').executeTakeFirstOrThrow()).id;
+    id = (
+      await db
+        .insertInto('vendor_payment_methods')
+        .values(method.sepa ? { vendor_id: p.vendor, position: 0, type: 'bank', is_sepa: true, iban: 'DK5000400440116243', account_holder: 'Søren Müller & Co' } : { vendor_id: p.vendor, position: 0, type: 'bank', is_sepa: false, account_number: '998877', bank_id: bank, account_holder: 'Holder US' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  } else if (method.type === 'paypal') {
+    id = (await db.insertInto('vendor_payment_methods').values({ vendor_id: p.vendor, position: 0, type: 'paypal', is_sepa: false, email: 'pay@vendor.example', account_holder: 'Pay Pal' }).returning('id').executeTakeFirstOrThrow()).id;
+  } else {
+    id = (await db.insertInto('vendor_payment_methods').values({ vendor_id: p.vendor, position: 0, type: 'alternative_payee', is_sepa: false, source_payment_method_id: method.of }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+  await db.updateTable('contract_vendors').set({ vendor_payment_method_id: id }).where('id', '=', p.cv).execute();
+  return p;
+}
+
+/** The organization's account for `currency`: the debtor of its payment files. */
+export const debtorAccount = (db: Db, org: number, currency = 'EUR', iban = 'DE02120300000000202051') =>
+  db.insertInto('organization_debtor_accounts').values({ organization_id: org, position: 0, currency, iban, bic: 'BYLADEM1001', account_holder: 'Remit Debtor GmbH' }).execute();
+
+export type PendingRow = Pick<PaymentRow, 'amount' | 'vat' | 'wht' | 'currency'>;
+
+/** `payout_pending` payments of `p` in bucket `bucketId`, ready for a payment file. */
+export async function pendingInBucket(db: Db, p: PaymentParty, bucketId: number, rows: readonly PendingRow[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const row of rows) ids.push(await insertPayment(db, p, { state: 'payout_pending', ...row }));
+  await db.updateTable('payments').set({ payment_bucket_id: bucketId }).where('id', 'in', ids).execute();
+  return ids;
+}

@@ -81,6 +81,12 @@ export interface Jobs {
    * instead, it sends in a transaction of its own.
    */
   send<T extends object>(w: InTransaction | Db, name: string, data: T, options?: SendOptions): Promise<string | null>;
+  /**
+   * Sends many jobs of one name inside the caller's transaction in two statements, however many there
+   * are (the links, then pg-boss's batch insert). Without singleton keys, so only `key` can refuse one:
+   * answers the ids of those sent.
+   */
+  sendMany<T extends object>(w: InTransaction, name: string, jobs: readonly { data: T; options?: Pick<SendOptions, 'entity' | 'key'> }[]): Promise<string[]>;
   /** Which of these entities still have unfinished jobs, in one query. */
   pendingFor(type: string, ids: readonly number[]): Promise<Set<number>>;
   /** Per entity, its newest job when that one failed for good: what a screen says went wrong (a later job clears it). */
@@ -92,6 +98,11 @@ export interface JobsOptions {
   connectionString: string;
   db: Db;
   onError: (e: unknown) => void;
+  /**
+   * A process that has not touched its `job_workers` row for this long is gone: its active jobs go back
+   * to pg-boss for their retry (default 60 s; it touches the row every tenth of that).
+   */
+  staleWorkerSeconds?: number;
 }
 
 const SCHEMA = 'pgboss';
@@ -125,6 +136,39 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
   const workers = new Map<string, string>();
 
   const link = (id: string) => db.updateTable('job_links').where('job_id', '=', id);
+  const self = randomUUID();
+  const stale = opts.staleWorkerSeconds ?? 60;
+  await db.insertInto('job_workers').values({ id: self }).execute();
+  const heartbeat = setInterval(() => void alive().catch(opts.onError), (stale * 1000) / 10);
+  heartbeat.unref();
+
+  /** Touches this process's row (made again if a sweep took it), then hands back the jobs of processes gone. */
+  async function alive() {
+    await db.insertInto('job_workers').values({ id: self }).onConflict((oc) => oc.column('id').doUpdateSet({ seen_at: sql`now()` })).execute();
+    await recover();
+  }
+
+  /**
+   * The jobs pg-boss still has active for processes that stopped touching their row (or stopped): pg-boss
+   * fails each, so its retry follows as after a thrown error, and an active link is queued again. pg-boss's
+   * state decides, not the link's: a process may die after its handler finished and before pg-boss heard.
+   * A job that ended meanwhile is no longer active, so two processes sweeping at once fail it once.
+   */
+  async function recover() {
+    const goneWorkers = sql`SELECT id FROM job_workers WHERE seen_at < now() - make_interval(secs => ${stale}) AND id <> ${self}`;
+    const gone = await sql<{ job_id: string; name: string }>`
+      SELECT l.job_id, l.name FROM job_links l
+      JOIN ${sql.table(`${SCHEMA}.job`)} j ON j.name = l.name AND j.id = l.job_id
+      WHERE l.worker_id IN (${goneWorkers}) AND j.state = 'active'`.execute(db);
+    for (const job of gone.rows) {
+      await boss.fail(job.name, job.job_id, { message: 'its worker process stopped' });
+      await link(job.job_id).where('state', '=', 'active').set({ state: 'queued', last_error: 'its worker process stopped', updated_at: new Date() }).execute();
+    }
+    // A gone process's row goes once pg-boss has none of its jobs active.
+    await sql`DELETE FROM job_workers w WHERE w.id IN (${goneWorkers}) AND NOT EXISTS (
+      SELECT 1 FROM job_links l JOIN ${sql.table(`${SCHEMA}.job`)} j ON j.name = l.name AND j.id = l.job_id
+      WHERE l.worker_id = w.id AND j.state = 'active')`.execute(db);
+  }
 
   async function startWorker(definition: JobDefinition, ctx: AppContext) {
     let workerId = '';
@@ -132,9 +176,9 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       // A scheduled job has no link yet; a sent one has, and a re-run keeps its progress.
       const row = await db
         .insertInto('job_links')
-        .values({ job_id: job.id, name: job.name, state: 'active', attempts: 1 })
+        .values({ job_id: job.id, name: job.name, state: 'active', attempts: 1, worker_id: self })
         .onConflict((oc) =>
-          oc.column('job_id').doUpdateSet({ state: 'active', attempts: sql`job_links.attempts + 1`, updated_at: new Date() }),
+          oc.column('job_id').doUpdateSet({ state: 'active', attempts: sql`job_links.attempts + 1`, worker_id: self, updated_at: new Date() }),
         )
         .returning(['progress_done', 'progress_total', 'progress_message'])
         .executeTakeFirstOrThrow();
@@ -196,6 +240,25 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     return id;
   }
 
+  async function sendManyIn(w: InTransaction, name: string, jobs: readonly { data: object; options?: Pick<SendOptions, 'entity' | 'key'> }[]): Promise<string[]> {
+    if (!known.has(name)) throw new Error(`job ${name} is not registered`);
+    if (jobs.length === 0) return [];
+    const ids = jobs.map(() => randomUUID());
+    const linked = await sql<{ job_id: string }>`
+      INSERT INTO job_links (job_id, name, entity_type, entity_id, idempotency_key)
+      SELECT j.id, ${name}, j.entity_type, j.entity_id, j.key
+      FROM unnest(${ids}::uuid[], ${jobs.map((j) => j.options?.entity?.type ?? null)}::text[], ${jobs.map((j) => j.options?.entity?.id ?? null)}::bigint[],
+                  ${jobs.map((j) => j.options?.key ?? null)}::text[]) AS j(id, entity_type, entity_id, key)
+      ON CONFLICT (name, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+      RETURNING job_id`.execute(w.trx);
+    const sent = new Set(linked.rows.map((r) => r.job_id));
+    const inserts = jobs.flatMap((j, i) => (sent.has(ids[i]) ? [{ id: ids[i], name, data: j.data }] : []));
+    if (inserts.length > 0) await boss.insert(inserts, { db: through(w.trx) });
+    const worker = workers.get(name);
+    if (worker && inserts.length > 0) w.afterCommit?.(async () => boss.notifyWorker(worker));
+    return inserts.map((j) => j.id);
+  }
+
   return {
     async register(definitions, ctx) {
       for (const definition of definitions) {
@@ -222,6 +285,8 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       return id;
     },
 
+    sendMany: (w, name, jobs) => sendManyIn(w, name, jobs),
+
     async pendingFor(type, ids) {
       if (ids.length === 0) return new Set();
       // pg-boss's own state decides, so a job it expired or failed (a crashed worker) ends being pending.
@@ -245,7 +310,10 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     },
 
     async stop() {
+      clearInterval(heartbeat);
       await boss.stop({ graceful: true, timeout: 10_000 });
+      // Gone: what it still had active (a stop that timed out) is retried by the next process's sweep.
+      await db.updateTable('job_workers').set({ seen_at: new Date(0) }).where('id', '=', self).execute().catch(() => undefined);
     },
   };
 }

@@ -17,6 +17,14 @@ export interface JobLinksTable {
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   finished_at: Date | null;
+  /** The process (`job_workers`) working it while it is active. */
+  worker_id: string | null;
+}
+
+export interface JobWorkersTable {
+  id: string;
+  started_at: Generated<Date>;
+  seen_at: Generated<Date>;
 }
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';
@@ -24,5 +32,6 @@ export type JobState = 'queued' | 'active' | 'completed' | 'failed';
 declare module '../db/schema.js' {
   interface Database {
     job_links: JobLinksTable;
+    job_workers: JobWorkersTable;
   }
 }

@@ -127,9 +127,13 @@ export function createStorage(root: string): Storage {
           done(null, chunk);
         },
       });
+      const out = createWriteStream(file, { flags: 'wx' });
       try {
-        await pipeline(source, measure, createWriteStream(file, { flags: 'wx' }));
+        await pipeline(source, measure, out);
       } catch (error) {
+        // A pipeline can fail (too large, cut off) while the stream still opens the file: removed before it
+        // exists, it would stay. So first wait until the stream is closed.
+        if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
         await fs.rm(file, { force: true });
         throw error;
       }

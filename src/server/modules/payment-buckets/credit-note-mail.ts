@@ -17,11 +17,15 @@ const TEXTS = {
 /**
  * Mails a published credit note to the vendor's invoice addresses: the contact emails chosen for the
  * payment's contract vendor, else every contact email of the vendor; the organization's invoice cc
- * addresses in copy. Sent once per payment (the job's key), in the vendor's language.
+ * addresses in copy. Sent once per payment (the job's key), in the vendor's language; a retry after the mail
+ * went out and was recorded (the job's progress) sends nothing. A crash between sending and recording can send
+ * it twice: the mail server and the database share no transaction.
  */
 export const creditNoteMailJob = defineJob<{ payment_id: number }>({
   name: CREDIT_NOTE_MAIL_JOB,
   async run(job, ctx) {
+    // A retry of an attempt that sent the mail and recorded it, then crashed before the job completed: not again.
+    if (job.resumed?.done === 1) return;
     const { rows } = await sql<{ reference: string; credit_note_key: string | null; vendor_id: number; contract_vendor_id: number; vendor_name: string; language: string; org_name: string; cc: string[] }>`
       SELECT p.reference, p.credit_note_key, p.vendor_id::int AS vendor_id, p.contract_vendor_id::int AS contract_vendor_id, v.name AS vendor_name, v.language,
         o.name AS org_name, o.invoice_cc_emails AS cc

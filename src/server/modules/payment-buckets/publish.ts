@@ -42,6 +42,11 @@ export function sendPublishJob(jobs: Jobs, w: InTransaction, data: PublishJobDat
   return jobs.send(w, PUBLISH_JOB, data, { entity: { type: BUCKET_ENTITY, id: data.payment_bucket_id }, singletonKey: String(data.payment_bucket_id) });
 }
 
+/** The mails of these payments' credit notes, sent together: the key allows one per payment, however often publish runs. */
+export function sendCreditNoteMails(jobs: Jobs, w: InTransaction, paymentIds: readonly number[]) {
+  return jobs.sendMany(w, CREDIT_NOTE_MAIL_JOB, paymentIds.map((id) => ({ data: { payment_id: id }, options: { key: `credit-note-mail:${id}` } })));
+}
+
 /** The data of these payments' credit notes, in the vendor's language. */
 export async function creditNotes(db: Db, ids: number[], issuedOn: string) {
   const { rows } = await sql<
@@ -168,7 +173,7 @@ export async function publishPayments(
           WHERE p.id = n.id AND p.payment_bucket_id = ${bucketId} AND p.type = 'self_billing' AND p.state = 'new' AND p.credit_note_key IS NULL AND NOT ${LACKING}
           RETURNING p.id::int AS id`.execute(trx);
         const w: InTransaction = { trx, afterCommit: (fn) => void wake.push(fn) };
-        for (const r of rows) await jobs.send(w, CREDIT_NOTE_MAIL_JOB, { payment_id: r.id }, { key: `credit-note-mail:${r.id}` });
+        await sendCreditNoteMails(jobs, w, rows.map((r) => r.id));
         await auditMany(trx, { action: 'publish', type: 'Payment', userId }, rows.map((r) => ({ id: r.id, changes: { state: ['new', 'payout_pending'], credit_note: [null, true] } })));
         return new Set(rows.map((r) => r.id));
       });
