@@ -1,16 +1,11 @@
-import type { Payment } from '../src/shared/entities/payment';
 import { downloadAttachment } from '../src/client/lib/download';
 import type { Lookup } from './lookups';
-import { rowOf } from './resource';
-import type { Command, CommandContext } from './types';
+import { paymentOf } from './payments';
+import type { Command } from './types';
 
 const RESOURCE = 'payments';
 // The server's payment detail roles (modules/payments/lifecycle.ts DETAIL_ROLES); admin passes.
 const ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_pause_and_resume', 'payments_verify'];
-
-/** The payment of a row menu (payments list, a payout's payments), or of the payment's own page. */
-const paymentOf = (ctx: CommandContext): Payment | undefined =>
-  rowOf<Payment>(ctx, RESOURCE) ?? (ctx.entity?.resource === RESOURCE ? (ctx.entity.record as unknown as Payment) : undefined);
 
 /** Saves the statement under the server's name (`statement-<reference>.pdf|csv`); a failure is an error toast. */
 function statementCommand(format: 'pdf' | 'csv', keywords: string[]): Command {

@@ -1,5 +1,6 @@
 import type { Payment, PaymentFlags } from '../src/shared/entities/payment';
 import { api } from '../src/client/api/client';
+import { downloadAttachment } from '../src/client/lib/download';
 import { paymentDialog, type PaymentDialog } from '../src/client/features/payments/dialogs';
 import { routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
@@ -16,11 +17,16 @@ const ADMIN_ROLES = ['payments_admin'];
 const INCORRECT_ROLES = ['payments_admin', 'payments_mark_incorrect'];
 const VERIFY_ROLES = ['payments_verify', 'payments_admin'];
 const CANCEL_ROLES = ['payments_cancel', 'payments_admin'];
+// The server's credit note roles (payment-buckets/routes.ts CREDIT_NOTE_ROLES): the detail roles and bucket staff.
+const CREDIT_NOTE_ROLES = [...DETAIL_ROLES, 'payment_buckets'];
 const group = 'commands.groups.actions';
 const ok: Availability = { enabled: true };
 
-/** Enabled by the server's flag on the payment, else disabled saying why (spec 3, 4.1). */
-const flag = (key: keyof PaymentFlags) => (p: Payment): Availability => (p[key] ? ok : { enabled: false, reason: `payments.reasons.${key}` });
+/** Enabled by the server's flag on the payment, else disabled saying why (spec 3, 4.1): of this payment, or of every selected one. */
+const flag =
+  (key: keyof PaymentFlags, reasons = 'payments.reasons') =>
+  (p: Payment): Availability =>
+    p[key] ? ok : { enabled: false, reason: `${reasons}.${key}` };
 
 /** A lifecycle transition: row menu, the details page and, with `bulk`, the selection (all or none, confirmed with the count). */
 function transition(name: string, key: keyof PaymentFlags, roles: readonly string[], opts: { bulk?: boolean; hotkey?: string } = {}): ResourceAction<Payment> {
@@ -32,6 +38,7 @@ function transition(name: string, key: keyof PaymentFlags, roles: readonly strin
     failed: `payments.failed.${name}`,
     confirm: `payments.confirm.${name}`,
     when: flag(key),
+    bulkWhen: flag(key, 'payments.bulk_reasons'),
     bulk: opts.bulk,
     bulkHotkey: opts.hotkey,
     roles,
@@ -39,8 +46,8 @@ function transition(name: string, key: keyof PaymentFlags, roles: readonly strin
   };
 }
 
-/** The payment of a row menu, or of its details page. */
-const paymentOf = (ctx: CommandContext): Payment | undefined => rowOf<Payment>(ctx, R) ?? (ctx.entity?.resource === R ? (ctx.entity.record as unknown as Payment) : undefined);
+/** The payment of a row menu (payments list, a payout's payments), or of the payment's own page. */
+export const paymentOf = (ctx: CommandContext): Payment | undefined => rowOf<Payment>(ctx, R) ?? (ctx.entity?.resource === R ? (ctx.entity.record as unknown as Payment) : undefined);
 
 /** A dialog where the screen mounts one; elsewhere the payment's details page, which does. */
 function openDialog(ctx: CommandContext, dialog: PaymentDialog) {
@@ -70,10 +77,26 @@ function paymentCommand(id: string, roles: readonly string[], when: (p: Payment)
 }
 
 /**
+ * Saves a file of the payment under the server's name: hidden on payments of the other type, disabled
+ * until the file exists (`missing` says when it will); a failure is an error toast.
+ */
+function downloadCommand(id: string, roles: readonly string[], type: Payment['type'], url: (p: Payment) => string | null, missing: string, file: string): Command {
+  const command = paymentCommand(id, roles, (p) => (url(p) ? ok : { enabled: false, reason: missing }), async (ctx, p) => {
+    try {
+      await downloadAttachment(url(p)!, {}, `${file}-${p.reference}.pdf`);
+    } catch {
+      ctx.services.notify('error', ctx.t('payments.failed.download', { reference: p.reference }));
+    }
+  });
+  const when = command.when!;
+  return { ...command, when: (ctx) => (paymentOf(ctx)?.type === type ? when(ctx) : { hidden: true }) };
+}
+
+/**
  * Payments (spec 3, 2.1, 4.1, 6, 8): show; pause, resume, mark incorrect, pay out (Shift+P on the
  * selection) and cancel export per row, on the details page and for the whole selection; attach,
  * verify and invalidate an invoice; cancel with a replacement contract vendor. Each enabled by the
- * server's flag of every payment it acts on.
+ * server's flag of every payment it acts on. And the downloads of the attached invoice or the credit note.
  */
 export const paymentsCommands: Command[] = [
   ...resourceCommands<Payment>({
@@ -105,6 +128,8 @@ export const paymentsCommands: Command[] = [
     }
   }),
   paymentCommand('cancel', CANCEL_ROLES, flag('can_be_cancelled'), (ctx, payment) => openDialog(ctx, { kind: 'cancel', payment })),
+  downloadCommand('download_invoice', DETAIL_ROLES, 'invoice', (p) => p.invoice_url, 'payments.reasons.no_invoice', 'invoice'),
+  downloadCommand('download_credit_note', CREDIT_NOTE_ROLES, 'self_billing', (p) => p.credit_note_url, 'payments.reasons.no_credit_note', 'credit-note'),
 ];
 
 export const paymentsLookups: Lookup[] = [

@@ -36,6 +36,8 @@ export interface ResourceAction<Row> {
   done: string;
   /** Whether a row may take it (its flag, as the server answers it); the server checks again on the locked row. */
   when(row: Row): Availability;
+  /** The same for a row of the selection, when its refusal reads differently for several ("every selected payment must …"). */
+  bulkWhen?(row: Row): Availability;
   bulk?: boolean;
   /** Roles of this action when they differ from the resource's (activate: admin or vendors_admin). */
   roles?: readonly string[];
@@ -240,7 +242,8 @@ function actionCommands<Row extends { id: number | string }>(def: ResourceComman
         const rows = rowsOf<Row>(ctx, def.resource);
         if (rows.length === 0) return { enabled: false, reason: 'commands.reasons.nothing_selected' };
         // Enabled only when every selected row may take it (spec 3: bulk actions need the flag on every row).
-        return rows.map((r) => action.when(r)).find((a) => !('enabled' in a && a.enabled)) ?? ok;
+        const when = action.bulkWhen ?? action.when;
+        return rows.map((r) => when(r)).find((a) => !('enabled' in a && a.enabled)) ?? ok;
       },
       run: (ctx) => {
         const rows = rowsOf<Row>(ctx, def.resource);

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signIn, withAppDb } from './support';
 
@@ -111,10 +112,19 @@ test('creates a bucket, shows its payments and publishes them, keyboard only, wi
     { state: 'payout_pending', has_note: true },
     { state: 'payout_pending', has_note: true },
   ]);
+  // The credit note publish wrote, from the payment's page.
+  const bucketUrl = page.url();
+  await page.goto(`/payments/${paymentIds[0]}/show`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Payment');
+  const download = page.waitForEvent('download');
+  await palette(page, 'Download credit note');
+  const note = await download;
+  expect(note.suggestedFilename()).toMatch(/^credit-note-P\d{8}\.pdf$/);
+  expect((await fs.readFile(await note.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
   // Dark theme: the list, the form and the details again.
   await palette(page, 'dark', /theme/i);
-  for (const url of ['/payments/payment-buckets', '/payments/payment-buckets/new', page.url()]) {
+  for (const url of ['/payments/payment-buckets', '/payments/payment-buckets/new', bucketUrl]) {
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);

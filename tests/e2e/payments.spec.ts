@@ -1,5 +1,8 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, openPalette, rowMenu, signIn, tabTo, withAppDb } from './support';
+
+const INVOICE_PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 
 /**
  * Payments (issue 15) from the keyboard. The payout's payments tab: the preview of the run (a missing
@@ -94,7 +97,8 @@ test("previews, creates and deletes a payout's payments, keyboard only", async (
   await expect(page.getByText('Payments are being created')).toBeVisible();
   const summary = page.getByRole('grid', { name: 'Payments summary' });
   await expect(summary.getByRole('row', { name: new RegExp(orgName) })).toContainText('405.04 EUR', { timeout: 40_000 });
-  await expect(preview.getByText('payments created')).toBeVisible();
+  // The preview is read again once the page's poll (10 s) sees the run done, which may come after the summary shows it.
+  await expect(preview.getByText('payments created')).toBeVisible({ timeout: 40_000 });
   await expect(preview.getByText("Nothing left to create: every contract's payments exist")).toBeVisible();
   // The payments show as their transaction commits; the job is done (and delete allowed) at a later poll.
   await expect(page.getByText(/^Running:/)).toBeHidden({ timeout: 40_000 });
@@ -189,13 +193,19 @@ test('filters the payments list, pauses and resumes three, attaches, verifies, p
   await firstRowMenu('Attach invoice');
   const attach = page.getByRole('dialog', { name: /^Attach invoice to / });
   await expect(attach).toBeVisible();
-  await attach.getByLabel(/^Invoice \(PDF\)/).setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') });
+  await attach.getByLabel(/^Invoice \(PDF\)/).setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from(INVOICE_PDF) });
   await expectNoAxeViolations(page);
   await tabTo(page, attach.getByRole('button', { name: 'Attach invoice' }));
   await page.keyboard.press('Enter');
   // The message, not the details pane's "Invoice attached" label, which shows once the payment is read again.
   await expect(page.getByRole('status').getByText('Invoice attached')).toBeVisible();
   await expect(first).toContainText('Invoice added');
+  // Staff read the invoice before they verify it: the row menu saves it under the server's name, as uploaded.
+  const download = page.waitForEvent('download');
+  await firstRowMenu('Download invoice');
+  const invoice = await download;
+  expect(invoice.suggestedFilename()).toMatch(/^invoice-P\d{8}\.pdf$/);
+  expect((await fs.readFile(await invoice.path())).toString()).toBe(INVOICE_PDF);
 
   await firstRowMenu('Verify invoice');
   const verify = page.getByRole('dialog', { name: /^Verify invoice of / });

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { css } from 'styled-system/css';
 import type { Payment } from '../../../shared/entities/payment';
 import { DetailsTable } from '../../kit/details-section';
+import { CommandButton } from '../../kit/grid';
 import { formatDisplayMonth } from '../../kit/fields';
 import { formatDate, formatTimestamp, trimDecimalZeros } from '../../kit/grid';
 import type { Fact } from '../../kit/record-details';
@@ -13,6 +14,18 @@ import { PaymentStateChip } from './payment-cells';
 
 const box = css({ display: 'flex', flexDirection: 'column', gap: '2', minW: 0, '& h3': { fontSize: 'sm', fontWeight: '600', m: 0, px: '3' } });
 const tableBox = css({ px: '3', pb: '3', overflowX: 'auto' });
+
+const fileRow = css({ display: 'inline-flex', alignItems: 'baseline', gap: '2', flexWrap: 'wrap' });
+
+/** What is known of an invoice or credit note, and its download (the command, for this payment). */
+function PaymentFile({ payment, command, text }: { payment: Payment; command: string; text: (string | null)[] }) {
+  return (
+    <span className={fileRow}>
+      {text.filter(Boolean).join(' · ')}
+      <CommandButton command={command} size="sm" variant="ghost" extras={{ selection: { resource: 'payments', ids: [payment.id], rows: [payment] } }} />
+    </span>
+  );
+}
 
 /** The payment's facts (spec 3, 3.1); the fee only when it is not 0 (2.1). */
 export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string): Fact[] {
@@ -37,7 +50,9 @@ export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string
     { label: 'payments.fields.paid_at', value: p.paid_at ? formatTimestamp(p.paid_at, lng) : '' },
     { label: 'payments.fields.payout', value: <a href={routePath('payouts.show', { id: p.payout.id })}>{formatDisplayMonth(p.payout.month)}</a> },
     { label: 'payments.fields.payment_bucket', value: p.payment_bucket?.name ?? '' },
-    { label: 'payments.fields.invoice_attached_at', value: p.invoice_attached_at ? formatTimestamp(p.invoice_attached_at, lng) : '' },
+    p.type === 'invoice'
+      ? { label: 'payments.fields.invoice_attached_at', value: p.invoice_attached_at ? <PaymentFile payment={p} command="payments.download_invoice" text={[p.invoice_number, formatTimestamp(p.invoice_attached_at, lng)]} /> : '' }
+      : { label: 'payments.fields.credit_note', value: p.credit_note_url ? <PaymentFile payment={p} command="payments.download_credit_note" text={[p.credit_note_type ? t(`contracts.credit_note_types.${p.credit_note_type}`) : null]} /> : '' },
     { label: 'payments.fields.cancelled_payment', value: p.cancelled_payment_id ? <a href={routePath('payments.show', { id: p.cancelled_payment_id })}>{p.cancelled_payment_id}</a> : '' },
   );
   return facts;
