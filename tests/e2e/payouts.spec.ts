@@ -92,6 +92,9 @@ test('creates a payout, uploads and imports a claim file and saves an edited cur
   await expect(fileRow).toBeVisible();
   // The import job runs; the payout is read again every 10 s until it is done.
   await expect(fileRow.getByText('Imported (2 rows)')).toBeVisible({ timeout: 40_000 });
+  // The file says imported once the import's transaction commits; the job ends just after, and until the
+  // next read (10 s) the payout still says it runs, which disables "Allocate revenues".
+  await expect(page.getByText(/^Running:/)).toBeHidden({ timeout: 40_000 });
   await expectNoAxeViolations(page);
 
   // Enter on the imported file previews its revenues, totals per currency.
