@@ -31,7 +31,7 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
  * 1,000 payouts × 1,000 contract vendors of one contract: one payment each (the run's unique key), a
  * tenth in each state, amounts spread so the sort has work; set-based, indexes rebuilt after.
  */
-async function seedPayments(databaseUrl: string): Promise<void> {
+export async function seedPayments(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -70,7 +70,7 @@ async function seedPayments(databaseUrl: string): Promise<void> {
     );
     await client.query(`SET maintenance_work_mem = '256MB'`);
     for (const r of rows) await client.query(r.def);
-    await client.query('ANALYZE payments');
+    await client.query('VACUUM ANALYZE payments');
   } finally {
     await client.end();
   }
