@@ -3,7 +3,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import qs from 'qs';
 import type { AppContext } from './context.js';
-import { poolOf } from './db/connection.js';
+import { onLocalWrite, poolOf } from './db/connection.js';
+import { ChangeListener } from './db/listener.js';
+import { AnswerCache } from './http/answer-cache.js';
 import { installAuth } from './http/auth.js';
 import { installNoStore } from './http/cache-control.js';
 import { installErrorHandler } from './http/errors.js';
@@ -80,9 +82,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientDir: opts.clientDir,
     pageAttributes: () => ({ 'data-login-methods': config.loginMethods.join(',') }),
   });
-  const sessionCache = new SessionCache(poolOf(ctx.db).options.connectionString!, config.sessionCacheSeconds, app.log);
-  await sessionCache.start();
-  app.addHook('onClose', () => sessionCache.close());
+  // The in-memory caches, emptied across processes by the listener's notifications.
+  const listener = new ChangeListener(poolOf(ctx.db).options.connectionString!, app.log);
+  const sessionCache = new SessionCache(listener, config.sessionCacheSeconds);
+  const answerCache = new AnswerCache(listener, config.answerCacheSeconds);
+  const stopWatching = onLocalWrite(ctx.db, () => answerCache.clear());
+  if (sessionCache.enabled || answerCache.enabled) await listener.start();
+  app.addHook('onClose', async () => {
+    stopWatching();
+    await listener.close();
+  });
+  app.decorate('answerCache', answerCache);
   installAuth(app, ctx.db, { idleSeconds: config.sessionIdleSeconds, cache: sessionCache });
   registerModules(app, ctx);
   return app;

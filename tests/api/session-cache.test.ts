@@ -130,7 +130,7 @@ describe('the session cache', () => {
 describe('SESSION_CACHE_SECONDS=0', () => {
   const uncached = setupApi({ env: { SESSION_CACHE_SECONDS: '0' } });
 
-  it('reads every admission from the database and opens no listen connection', async () => {
+  it('reads every admission from the database and does not listen for session changes', async () => {
     const u = await uncached.user([]);
     expect((await uncached.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(200);
     expect((await uncached.request({ method: 'GET', url: '/users/sessions.json', as: u })).statusCode).toBe(200);

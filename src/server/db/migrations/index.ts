@@ -22,6 +22,7 @@ import * as contractReplacedTerms from './0027_contract_replaced_terms.js';
 import * as sessionNotify from './0028_session_notify.js';
 import * as listSortIndexes from './0029_list_sort_indexes.js';
 import * as jobWorkers from './0030_job_workers.js';
+import * as changeNotify from './0031_change_notify.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0028_session_notify': sessionNotify,
   '0029_list_sort_indexes': listSortIndexes,
   '0030_job_workers': jobWorkers,
+  '0031_change_notify': changeNotify,
 };
