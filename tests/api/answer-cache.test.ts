@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { UNWATCHED_TABLES } from '../../src/server/db/change-triggers.js';
 import { createDb, type Db } from '../../src/server/db/connection.js';
 import { AnswerCache } from '../../src/server/http/answer-cache.js';
 import { setupApi, type TestUser } from '../support/api.js';
+import { withoutListener } from '../support/listener.js';
 
 // A long lifetime: whatever changes an answer here can only be an emptying, never the TTL.
 const api = setupApi({ env: { ANSWER_CACHE_SECONDS: '60' } });
@@ -140,16 +141,7 @@ describe('the answer cache', () => {
   it('without its listen connection a process reads every list from the database until it listens again', async () => {
     await create('Answer Bank F');
     await cachedIn(other);
-    const database = new URL(api.databaseUrl).pathname.slice(1);
-    const pid = other.answerCache.listenerPid;
-    expect(pid).toBeTypeOf('number');
-    const adminClient = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await adminClient.connect();
-    const allowConnections = (allow: boolean) => adminClient.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS ${allow}`);
-    await allowConnections(false);
-    try {
-      await sql`SELECT pg_terminate_backend(${pid}::int)`.execute(api.db);
-      await vi.waitFor(() => expect(other.answerCache.isListening).toBe(false), { timeout: 10_000 });
+    await withoutListener(api, other, async () => {
       expect(other.answerCache.size).toBe(0);
       const hits = other.answerCache.stats.hits;
       // Its notification goes nowhere: only reading the database shows the change.
@@ -158,11 +150,7 @@ describe('the answer cache', () => {
       await names(other);
       expect(other.answerCache.stats.hits).toBe(hits);
       expect(other.answerCache.size).toBe(0);
-    } finally {
-      await allowConnections(true);
-      await adminClient.end();
-    }
-    await vi.waitFor(() => expect(other.answerCache.isListening).toBe(true), { timeout: 15_000 });
+    });
     await cachedIn(other);
   });
 });

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { createDb, type Db } from '../../src/server/db/connection.js';
 import { setupApi, type TestUser } from '../support/api.js';
+import { withoutListener } from '../support/listener.js';
 
 // A long cache lifetime: whatever ends an admission here can only be an eviction or a deadline, never the TTL.
 const api = setupApi({ env: { SESSION_CACHE_SECONDS: '60' } });
@@ -98,17 +98,7 @@ describe('the session cache', () => {
   it('without its listen connection a process authenticates from the database until it listens again', async () => {
     const u = await api.user([]);
     await cachedIn(other, u);
-    const database = new URL(api.databaseUrl).pathname.slice(1);
-    const pid = other.sessionCache.listenerPid;
-    expect(pid).toBeTypeOf('number');
-    // No new connections for a while (said from another database): the cache cannot listen again until this is undone.
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    const allowConnections = (allow: boolean) => admin.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS ${allow}`);
-    await allowConnections(false);
-    try {
-      await sql`SELECT pg_terminate_backend(${pid}::int)`.execute(api.db);
-      await vi.waitFor(() => expect(other.sessionCache.isListening).toBe(false), { timeout: 10_000 });
+    await withoutListener(api, other, async () => {
       expect(other.sessionCache.size).toBe(0);
       const hits = other.sessionCache.stats.hits;
       expect((await ask(other, u)).statusCode).toBe(200);
@@ -117,11 +107,7 @@ describe('the session cache', () => {
       expect((await ask(other, u)).statusCode).toBe(401);
       expect(other.sessionCache.stats.hits).toBe(hits);
       expect(other.sessionCache.size).toBe(0);
-    } finally {
-      await allowConnections(true);
-      await admin.end();
-    }
-    await vi.waitFor(() => expect(other.sessionCache.isListening).toBe(true), { timeout: 15_000 });
+    });
     const again = await api.user([]);
     await cachedIn(other, again);
   });
