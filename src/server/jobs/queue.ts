@@ -218,8 +218,18 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
     workers.set(definition.name, workerId);
   }
 
-  async function sendIn(w: InTransaction, name: string, data: object, options: SendOptions): Promise<string | null> {
+  function mustKnow(name: string) {
     if (!known.has(name)) throw new Error(`job ${name} is not registered`);
+  }
+
+  /** Once the sending transaction commits, this process's worker of `name` looks for it at once instead of at its next poll. */
+  function wakeAfterCommit(w: InTransaction, name: string) {
+    const worker = workers.get(name);
+    if (worker) w.afterCommit?.(async () => boss.notifyWorker(worker));
+  }
+
+  async function sendIn(w: InTransaction, name: string, data: object, options: SendOptions): Promise<string | null> {
+    mustKnow(name);
     const id = randomUUID();
     // The link first, in the same transaction: a second send with the same key stops here.
     const linked = await w.trx
@@ -235,13 +245,12 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       await w.trx.deleteFrom('job_links').where('job_id', '=', id).execute();
       return null;
     }
-    const worker = workers.get(name);
-    if (worker) w.afterCommit?.(async () => boss.notifyWorker(worker));
+    wakeAfterCommit(w, name);
     return id;
   }
 
   async function sendManyIn(w: InTransaction, name: string, jobs: readonly { data: object; options?: Pick<SendOptions, 'entity' | 'key'> }[]): Promise<string[]> {
-    if (!known.has(name)) throw new Error(`job ${name} is not registered`);
+    mustKnow(name);
     if (jobs.length === 0) return [];
     const ids = jobs.map(() => randomUUID());
     const linked = await sql<{ job_id: string }>`
@@ -253,9 +262,10 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       RETURNING job_id`.execute(w.trx);
     const sent = new Set(linked.rows.map((r) => r.job_id));
     const inserts = jobs.flatMap((j, i) => (sent.has(ids[i]) ? [{ id: ids[i], name, data: j.data }] : []));
-    if (inserts.length > 0) await boss.insert(inserts, { db: through(w.trx) });
-    const worker = workers.get(name);
-    if (worker && inserts.length > 0) w.afterCommit?.(async () => boss.notifyWorker(worker));
+    if (inserts.length > 0) {
+      await boss.insert(inserts, { db: through(w.trx) });
+      wakeAfterCommit(w, name);
+    }
     return inserts.map((j) => j.id);
   }
 
