@@ -110,7 +110,7 @@ export async function paymentsListBench(row: (name: string, ours: string, base: 
       const show = (name: string, o: Run) => row(name, `${Math.round(o.rps)} req/s (${Math.round((100 * o.rps) / b.rps)}%), p99 ${o.p99} ms`, `${Math.round(b.rps)} req/s, p99 ${b.p99} ms`);
       show(`payments 50 of ${(PAYMENTS / 1e6).toLocaleString('en')}M (target 25%, 50 ms)`, best(ours));
       // What a read costs after a write emptied the answer cache.
-      show('  the same, read from the database (no-cache)', best(uncached));
+      show('  the same, no-cache (database)', best(uncached));
     } finally {
       bare.stop();
     }

@@ -101,7 +101,7 @@ export async function serverBench(row: (name: string, ours: string, base: string
         row(name, `${Math.round(ours.rps)} req/s (${Math.round((100 * ours.rps) / base.rps)}%), p99 ${ours.p99} ms`, `${Math.round(base.rps)} req/s, p99 ${base.p99} ms`);
       show('auth only, settings.json', best(results.settings), best(results.bareSettings));
       show('list 50 of 1M banks (q, sort)', best(results.list), best(results.bareList));
-      show('  the same, read from the database (no-cache)', best(results.uncached), best(results.bareList));
+      show('  the same, no-cache (database)', best(results.uncached), best(results.bareList));
     } finally {
       bare.stop();
     }
