@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useContext, useEffect, useMemo, useRef, type ContextType, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Button, ComboBox, ComboBoxStateContext, Input, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { cx } from 'styled-system/css';
 import { button, input } from 'styled-system/recipes';
@@ -59,14 +59,48 @@ function HighlightFirstMatch() {
     if (!state || !state.isOpen || state.inputValue.trim() === '') return;
     const manager = state.selectionManager;
     if (manager.focusedKey !== null && state.collection.getItem(manager.focusedKey)) return;
-    for (const node of state.collection) {
-      if (node.type === 'item' && !state.disabledKeys.has(node.key)) {
-        manager.setFocused(true);
-        manager.setFocusedKey(node.key);
-        return;
-      }
-    }
+    const first = firstChoosable(state);
+    if (first === null) return;
+    manager.setFocused(true);
+    manager.setFocusedKey(first);
   });
+  return null;
+}
+
+/** The first option a press of Enter may choose: enabled, in the list as filtered now. */
+function firstChoosable(state: NonNullable<ContextType<typeof ComboBoxStateContext>>): Key | null {
+  for (const node of state.collection) if (node.type === 'item' && !state.disabledKeys.has(node.key)) return node.key;
+  return null;
+}
+
+/**
+ * Enter pressed before `HighlightFirstMatch` got to highlight (typing fast, a busy machine) still
+ * chooses the first match instead of react-aria throwing the text away: measured, "Germany" and Enter
+ * typed at once emptied the country 2 times in 20. Listens on the input itself, so it runs before
+ * react-aria's handler (React's listen on the root), and takes the key only in that gap.
+ */
+function EnterPicksFirstMatch({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const state = useContext(ComboBoxStateContext);
+  const latest = useRef(state);
+  latest.current = state;
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const s = latest.current;
+      if (event.key !== 'Enter' || event.isComposing || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      if (!s || !s.isOpen || s.inputValue.trim() === '') return;
+      const focused = s.selectionManager.focusedKey;
+      if (focused !== null && s.collection.getItem(focused)) return;
+      const first = firstChoosable(s);
+      if (first === null || first === s.selectedKey) return;
+      event.preventDefault();
+      event.stopPropagation();
+      s.setSelectedKey(first);
+    };
+    input.addEventListener('keydown', onKeyDown);
+    return () => input.removeEventListener('keydown', onKeyDown);
+  }, [inputRef]);
   return null;
 }
 
@@ -166,6 +200,7 @@ export function ComboBoxControl({
       </Popover>
       {/* last, so its effect runs after the list box's own focus reset on (re)filling */}
       <HighlightFirstMatch />
+      <EnterPicksFirstMatch inputRef={inputRef} />
       <PageStaysVisible inputRef={inputRef} />
     </ComboBox>
   );
