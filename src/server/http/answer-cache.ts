@@ -120,9 +120,9 @@ export class AnswerCache {
    */
   async answer(request: FastifyRequest, reply: FastifyReply, viewer: CurrentUser, read: () => Promise<unknown>): Promise<FastifyReply> {
     reply.type('application/json; charset=utf-8');
+    if (!this.enabled) return reply.send(JSON.stringify(await read()));
     // `Cache-Control: no-cache` asks for an answer read now (HTTP's meaning): kept for the next reader all the same.
     const fresh = /\bno-cache\b/i.test(request.headers['cache-control'] ?? '');
-    if (!this.enabled) return reply.send(JSON.stringify(await read()));
     const key = AnswerCache.key(viewer, request.url);
     const cached = fresh ? undefined : this.get(key);
     if (cached !== undefined) return reply.send(cached);
