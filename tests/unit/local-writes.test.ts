@@ -28,6 +28,7 @@ describe('isWrite', () => {
       'update "sessions" set "last_seen_at" = now() where "id" = $1',
       'insert into "job_workers" ("id") values ($1) on conflict ("id") do update set "seen_at" = now()',
       'DELETE FROM job_workers w WHERE w.id IN (SELECT 1)',
+      'with "touched" as (update "sessions" set "last_seen_at" = now()) select 1 /* answers unchanged */',
     ]) {
       expect(isWrite(text), text).toBe(false);
     }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { UNWATCHED_TABLES } from './change-triggers.js';
 
@@ -10,8 +11,15 @@ const READ = /^\s*(select|show|begin|start\s+transaction|set\s|savepoint|release
 /** A single write of a table no answer reads (a session's touch, a job worker's heartbeat): it has no trigger either. */
 const UNWATCHED = new RegExp(`^\\s*(insert\\s+into|update|delete\\s+from)\\s+"?(${UNWATCHED_TABLES.join('|')})"?\\s`, 'i');
 
+/**
+ * Appended (`.modifyEnd(ANSWERS_UNCHANGED)`) to a statement whose only write is to a table no answer reads
+ * but that the text alone does not show: the authentication's read of a session that also touches it.
+ */
+export const ANSWERS_UNCHANGED = sql.raw('/* answers unchanged */');
+const MARKED = /\/\* answers unchanged \*\/\s*$/;
+
 export function isWrite(text: string): boolean {
-  return !READ.test(text) && !UNWATCHED.test(text);
+  return !READ.test(text) && !UNWATCHED.test(text) && !MARKED.test(text);
 }
 
 type Query = (...args: unknown[]) => unknown;
@@ -28,8 +36,9 @@ export function watchWrites(client: pg.PoolClient, written: () => void): void {
     const sent = typeof text === 'string' ? text : ((text as { text?: unknown } | null)?.text ?? '');
     const result = query(text, values, callback);
     if (typeof sent !== 'string' || !isWrite(sent)) return result;
-    written();
+    // Once it has ended; a streamed COPY (no promise) at once, and its commit again.
     if (result instanceof Promise) return result.finally(written);
+    written();
     return result;
   };
   (client as unknown as { query: Query }).query = watched;
