@@ -5,6 +5,7 @@ import { openPortalAs } from '../src/client/features/vendor-portal/portal-sign-i
 import { canOpenPortal, isPending } from '../src/client/features/vendors/format';
 import type { Vendor } from '../src/client/features/vendors/vendor';
 import { ROUTES_BY_ID, routePath } from '../src/client/route-table';
+import { VENDOR_LIST_ROLES, VENDOR_ROLES } from '../src/shared/roles';
 import type { Lookup } from './lookups';
 import { recordLookup } from './record-lookup';
 import { deleteFailureMessage, resourceCommands, rowOf } from './resource';
@@ -12,7 +13,7 @@ import type { Availability, Command, CommandContext } from './types';
 
 const RESOURCE = 'vendors';
 const API = '/api/vendors';
-const ROLES = ['vendors', 'vendors_admin'];
+const ROLES = VENDOR_LIST_ROLES;
 const ADMIN_ROLES = ['admin', 'vendors_admin'];
 const CONTRACTS_ROLES = ['contracts', 'contracts_admin', 'contracts_approve', 'admin'];
 const PAYMENTS_ROLES = ['payments', 'payments_admin', 'admin'];
@@ -115,7 +116,7 @@ export const vendorsCommands: Command[] = [
   vendorCommand({
     id: 'vendors.cancel_change_request',
     title: 'vendors.commands.cancel_change_request',
-    roles: ROLES,
+    roles: VENDOR_ROLES,
     when: hasChangeRequest,
     run: async (ctx, v) => {
       if (!(await ctx.services.confirm(ctx.t('vendors.cancel_change_request_confirm'), { confirmLabel: 'vendors.commands.cancel_change_request', danger: true }))) return;
@@ -143,7 +144,7 @@ export const vendorsCommands: Command[] = [
     // Spec 2, 2 "Apply to contracts dialog": a stored method takes contract vendors of this vendor.
     id: 'vendors.apply_to_contracts',
     title: 'vendors.commands.apply_to_contracts',
-    roles: ROLES,
+    roles: VENDOR_ROLES,
     when: (v) => {
       const record = v as VendorRow & Partial<Pick<Vendor, 'contract_vendors' | 'payment_methods'>>;
       if (!record.contract_vendors || !record.payment_methods) return { hidden: true };
@@ -158,7 +159,7 @@ export const vendorsCommands: Command[] = [
   vendorCommand({
     id: 'vendors.resend_confirmation',
     title: 'vendors.commands.resend_confirmation',
-    roles: ROLES,
+    roles: VENDOR_ROLES,
     when: (v) => {
       if (!v.contacts) return { hidden: true };
       return v.contacts.some((c) => c.emails.some(isPending)) ? ok : { enabled: false, reason: 'vendors.reasons.nothing_pending' };
@@ -170,7 +171,7 @@ export const vendorsCommands: Command[] = [
   vendorCommand({
     id: 'vendors.portal_sign_in',
     title: 'vendors.commands.portal_sign_in',
-    roles: ROLES,
+    roles: VENDOR_ROLES,
     when: (v) => {
       if (!v.contacts) return { hidden: true };
       return v.contacts.some((c) => c.emails.some(canOpenPortal)) ? ok : { enabled: false, reason: 'vendors.reasons.no_portal_user' };

@@ -36,6 +36,14 @@ export function hasAnyRole(roles: readonly string[], needed: readonly string[]):
   return needed.some((r) => roles.includes(r));
 }
 
+/** Spec 2, 6: the vendor list (and its row actions) for vendors or vendors_admin. */
+export const VENDOR_LIST_ROLES = ['vendors', 'vendors_admin'];
+/**
+ * One vendor (details, audit log, confirmation documents, the form and what its tabs call): vendors only
+ * (spec 2, 6 "Vendor details | vendors"; /vendors/{id}/show is "Role vendors"). vendors_admin alone
+ * lists, deletes from the list and (de)activates.
+ */
+export const VENDOR_ROLES = ['vendors'];
 export const CONTRACTS_ROLES = ['contracts', 'contracts_approve', 'contracts_admin', 'approve_contracts'];
 export const PAYMENTS_ROLES = [
   'payments',

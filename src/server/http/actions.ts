@@ -102,6 +102,6 @@ export function actionRoutes<E extends Entity, I>(app: FastifyInstance, db: Db, 
   }
 
   if (r.bulkDelete && r.destroy) {
-    bulk('delete', r.roles, () => true, () => (w, { current }) => writer.destroyed(w, current));
+    bulk('delete', r.destroyRoles ?? r.roles, () => true, () => (w, { current }) => writer.destroyed(w, current));
   }
 }

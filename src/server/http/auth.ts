@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This process's admitted sessions (`session-cache.ts`); a write that ends or alters one awaits `synced()` before answering. */
     sessionCache: SessionCache;
+    /** Every route with its access rule, as registered: the access and fuzz tests walk it. */
+    routeTable: RouteAccess[];
   }
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, password reset, translations, the client itself). */
@@ -26,6 +28,13 @@ declare module 'fastify' {
     /** A route browsers navigate to (not fetch): never answered with the client's index.html. */
     browser?: boolean;
   }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  public: boolean;
+  roles: readonly string[];
 }
 
 export interface AuthOptions {
@@ -115,10 +124,16 @@ export async function authenticate(db: Db, request: FastifyRequest, options: Aut
 export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions): void {
   app.decorateRequest('user', null);
   app.decorate('sessionCache', options.cache);
+  const routeTable: RouteAccess[] = [];
+  app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const cfg = route.config as { public?: boolean; roles?: readonly string[] } | undefined;
     if (!cfg?.public && !Array.isArray(cfg?.roles)) {
       throw new Error(`route ${route.method} ${route.url} declares neither config.public nor config.roles`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, public: cfg?.public === true, roles: cfg?.roles ?? [] });
     }
   });
   app.addHook('onRequest', async (request) => {

@@ -10,7 +10,7 @@ import { audit, changedAttributes } from '../modules/audit/audit.js';
 import { currentUser } from './auth.js';
 import { actionRoutes, type Action } from './actions.js';
 import { HttpError, notFound, ValidationFailed } from './errors.js';
-import { escapeLike, type ListSource, parseListQuery, runList } from './list-query.js';
+import { escapeLike, type ListQuery, type ListSource, parseListQuery, runList } from './list-query.js';
 import { readBody } from './multipart.js';
 
 /**
@@ -45,8 +45,15 @@ export interface Resource<E extends Entity, I> {
   roles: readonly string[];
   readRoles?: readonly string[];
   listRoles?: readonly string[];
+  /** Deleting (one or in bulk), when it is open to other roles than the rest of the writes. */
+  destroyRoles?: readonly string[];
   /** Sorting, filtering and search, and the listed rows (see `ListSource`). */
   list: ListSource;
+  /**
+   * Refuses (throw 403) a list call this viewer may make only with some filters, e.g. a role that may
+   * list one contract's rows but not all of them. Runs on the parsed query, before anything is read.
+   */
+  listGuard?(list: ListQuery, viewer: CurrentUser): void;
   /** The entities with these ids (any order; missing ids are left out), as the viewer sees them. */
   load(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<E[]>;
   /** Validates a payload into input; throws `ValidationFailed`. `current` is the entity being updated. */
@@ -336,6 +343,7 @@ export function resourceRoutes<E extends Entity, I>(app: FastifyInstance, ctx: A
     const query = request.query as Record<string, unknown>;
     const list = parseListQuery(query, r.list);
     const viewer = currentUser(request);
+    r.listGuard?.(list, viewer);
     return app.answerCache.answer(request, reply, viewer, async () => {
       const page = await runList<{ id: number }>(db, r.list.from(db, query, viewer), list, r.list, r.list.tieBreaker);
       return { ...page, entries: await writer.answers(db, page.entries.map((e) => e.id), viewer) };
@@ -387,7 +395,7 @@ export function resourceRoutes<E extends Entity, I>(app: FastifyInstance, ctx: A
   }
 
   if (r.destroy) {
-    app.delete<{ Params: { id: string } }>(`${r.base}/:id`, { config: { roles: r.roles } }, async (request, reply) => {
+    app.delete<{ Params: { id: string } }>(`${r.base}/:id`, { config: { roles: r.destroyRoles ?? r.roles } }, async (request, reply) => {
       const user = currentUser(request);
       const id = await writer.idOf(request.params.id);
       await writer.one(user, id, 'destroy', (w, { current }) => writer.destroyed(w, current));

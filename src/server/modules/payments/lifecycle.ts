@@ -9,8 +9,18 @@ import { hasAnyRole } from '../../../shared/roles.js';
 
 export type PaymentFlag = keyof PaymentFlags;
 
-/** Reading the list (spec 3, 6: payments or admin). */
+/** Reading the whole list (spec 3, 6: payments or admin). */
 export const LIST_ROLES = ['payments'] as const;
+/** Listing one contract's or vendor's payments (spec 2, 6: payments, payments_admin or admin). */
+export const SCOPED_LIST_ROLES = ['payments', 'payments_admin'] as const;
+/** The filters that make a list one contract's or one vendor's payments. */
+const SCOPE_FILTERS = ['contract_id', 'vendor_id', 'contract_vendor_vendor_id'];
+
+/** A holder of `SCOPED_LIST_ROLES` but not `LIST_ROLES` lists only with a contract or vendor filter. */
+export function scopedListAllowed(roles: readonly string[], conditions: readonly { name: string; op: string }[]): boolean {
+  if (hasAnyRole(roles, LIST_ROLES)) return true;
+  return hasAnyRole(roles, SCOPED_LIST_ROLES) && conditions.some((c) => SCOPE_FILTERS.includes(c.name) && (c.op === 'eq' || c.op === 'in'));
+}
 /** Reading a payment's details (spec 3, 6). */
 export const DETAIL_ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_mark_incorrect', 'payments_pause_and_resume', 'payments_verify'] as const;
 

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import { PAYMENT_STATES, PAYMENT_TYPES } from '../../../shared/entities/payment.js';
 import type { AppContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import type { ListSource } from '../../http/list-query.js';
 import { recordWriter, type Resource, resourceRoutes } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { paymentActions } from './actions.js';
 import { correctionCandidates } from './cancel.js';
 import { invoiceRoutes } from './invoice.js';
-import { DETAIL_ROLES, FLAG_ROLES, LIST_ROLES } from './lifecycle.js';
+import { DETAIL_ROLES, FLAG_ROLES, SCOPED_LIST_ROLES, scopedListAllowed } from './lifecycle.js';
 import { loadPayments, type PaymentEntity } from './queries.js';
 import { statementRoutes } from './statement-routes.js';
 
@@ -81,8 +81,11 @@ export function paymentResource(ctx: AppContext): Resource<PaymentEntity, never>
     // Every action names its own roles (lifecycle.ts); payments are created by the run, never by a POST.
     roles: ['payments_admin'],
     readRoles: DETAIL_ROLES,
-    listRoles: LIST_ROLES,
+    listRoles: SCOPED_LIST_ROLES,
     list: PAYMENT_LIST,
+    listGuard: (list, viewer) => {
+      if (!scopedListAllowed(viewer.roles, list.conditions)) throw forbidden();
+    },
     load: (db, ids, viewer) => loadPayments(db, ids, viewer),
     loadsVersions: true,
     parse: () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { VENDOR_ROLES } from '../../../shared/roles.js';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { ValidationFailed } from '../../http/errors.js';
@@ -10,7 +11,7 @@ import { authorizeAsPortalUser, openPortalSession, PORTAL_SESSION_SECONDS, porta
 import { portalText } from './texts.js';
 
 /** The roles that see a vendor's contacts (spec 2, 6: vendor details need vendors). */
-const STAFF_ROLES = ['vendors', 'vendors_admin'];
+const STAFF_ROLES = VENDOR_ROLES;
 export const PORTAL_COOKIE = 'remit_portal';
 
 const html = (reply: FastifyReply, code: number, body: string) => reply.code(code).type('text/html; charset=utf-8').send(body);

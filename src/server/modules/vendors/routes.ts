@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { hasAnyRole } from '../../../shared/roles.js';
+import { hasAnyRole, VENDOR_LIST_ROLES, VENDOR_ROLES } from '../../../shared/roles.js';
 import { check } from '../../../shared/validation/core.js';
 import { asList } from '../../../shared/validation/fields.js';
 import {
@@ -28,14 +28,13 @@ import { portalAccess } from './portal-hooks.js';
 import { fullNumberSql, loadDetailed, loadVendors, portalConfirmation, vendorRefs, type VendorEntity } from './queries.js';
 import { deleteVendor, documentRule, entityAsInput, VENDOR_LISTS, type VendorWrite } from './service.js';
 
-/** Spec 2, section 6: the list for vendors or vendors_admin; admin passes every check. */
-const ROLES = ['vendors', 'vendors_admin'];
+const LIST_ROLES = VENDOR_LIST_ROLES;
 /** Activate and deactivate: admin or vendors_admin. */
 const STATE_ROLES = ['vendors_admin'];
 /** Confirming a change request uploads the confirmation document: admin only. */
 const ADMIN = ['admin'];
 /** Contract forms pick vendors (the detailed lookup). */
-const DETAILED_LOOKUP_ROLES = [...ROLES, 'contracts', 'contracts_admin', 'contracts_approve'];
+const DETAILED_LOOKUP_ROLES = [...LIST_ROLES, 'contracts', 'contracts_admin', 'contracts_approve'];
 /** The payments list filters by vendor (spec 3, 2.1): names and numbers only, not the detailed view. */
 const LOOKUP_ROLES = [...DETAILED_LOOKUP_ROLES, 'payments'];
 
@@ -110,15 +109,17 @@ export const VENDOR_LIST: ListSource = {
 
 export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
-  registerAuditedType('Vendor', ROLES, 'vendor');
-  for (const list of Object.values(VENDOR_LISTS)) registerAuditedType(list.auditType, ROLES);
+  registerAuditedType('Vendor', VENDOR_ROLES, 'vendor');
+  for (const list of Object.values(VENDOR_LISTS)) registerAuditedType(list.auditType, VENDOR_ROLES);
 
   const resource: Resource<VendorEntity, VendorWrite> = {
     base: '/api/vendors',
     name: 'vendor',
     table: 'vendors',
     auditType: 'Vendor',
-    roles: ROLES,
+    roles: VENDOR_ROLES,
+    listRoles: LIST_ROLES,
+    destroyRoles: LIST_ROLES,
     list: VENDOR_LIST,
     uploads: { 'vendor[confirmation_document]': documentRule(ctx) },
     load: (db, ids, viewer) => loadVendors(db, ids, viewer),
@@ -194,7 +195,7 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
   resourceRoutes<VendorEntity, VendorWrite>(app, ctx, resource);
 
   /** A confirmation document (pdf) of the vendor. */
-  app.get<{ Params: { id: string; documentId: string } }>('/api/vendors/:id/documents/:documentId', { config: { roles: ROLES } }, async (request, reply) => {
+  app.get<{ Params: { id: string; documentId: string } }>('/api/vendors/:id/documents/:documentId', { config: { roles: VENDOR_ROLES } }, async (request, reply) => {
     const id = await writer.idOf(request.params.id);
     const documentId = /^\d{1,15}$/.test(request.params.documentId) ? Number(request.params.documentId) : undefined;
     const row = documentId === undefined ? undefined : await db.selectFrom('vendor_documents').selectAll().where('vendor_id', '=', id).where('id', '=', documentId).executeTakeFirst();
@@ -205,7 +206,7 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** Cancels the pending change request; answers the vendor as it is now (spec 2, "Change-request alert"). */
-  app.delete<{ Params: { id: string } }>('/api/vendors/:id/change_request', { config: { roles: ROLES } }, async (request) => {
+  app.delete<{ Params: { id: string } }>('/api/vendors/:id/change_request', { config: { roles: VENDOR_ROLES } }, async (request) => {
     const user = currentUser(request);
     const id = await writer.idOf(request.params.id);
     await writer.one(user, id, 'cancel_change_request', async (w, { current }) => {
@@ -236,7 +237,7 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   /** Sends the portal confirmation mail again: only while the email is pending. */
-  app.post<{ Params: { id: string } }>('/api/vendors/:id/resend_confirmation_instructions', { config: { roles: ROLES } }, async (request) => {
+  app.post<{ Params: { id: string } }>('/api/vendors/:id/resend_confirmation_instructions', { config: { roles: VENDOR_ROLES } }, async (request) => {
     const user = currentUser(request);
     const id = await writer.idOf(request.params.id);
     const body = unwrap({ vendor: request.body }, 'vendor');
@@ -256,7 +257,7 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
    * not one of a contract's terms (DOMAIN.md: those change only by amendment), and payments already
    * created keep the method they were made with. Ids of other vendors' rows refuse the whole request.
    */
-  app.post<{ Params: { id: string; methodId: string } }>('/api/vendors/:id/payment_methods/:methodId/apply_to_contracts', { config: { roles: ROLES } }, async (request) => {
+  app.post<{ Params: { id: string; methodId: string } }>('/api/vendors/:id/payment_methods/:methodId/apply_to_contracts', { config: { roles: VENDOR_ROLES } }, async (request) => {
     const user = currentUser(request);
     const id = await writer.idOf(request.params.id);
     const methodId = /^\d{1,15}$/.test(request.params.methodId) ? Number(request.params.methodId) : undefined;
