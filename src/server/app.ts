@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import qs from 'qs';
@@ -30,6 +30,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
     genReqId: () => crypto.randomUUID(),
+    // A path Fastify cannot decode or a too long parameter: the reason, never Fastify's internal code.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.statusCode === 414;
+      void reply
+        .code(tooLong ? 414 : 400)
+        .type('application/json; charset=utf-8')
+        .send({ error: tooLong ? 'path parameter too long' : 'malformed path' });
+    },
     routerOptions: {
       // Bracket notation (`filter[amount][gteq]=10`, `filter[vendor_id][]=1`) with bounded depth and size.
       querystringParser: (str: string) => qs.parse(str, { depth: 5, arrayLimit: 200, parameterLimit: 500 }),

@@ -31,21 +31,23 @@ interface PgError {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | PgError, request, reply) => {
+    // A route may have set another type (a CSV export) before it failed: the answer is JSON.
+    const json = (statusCode: number, body: unknown) => reply.code(statusCode).type('application/json; charset=utf-8').send(body);
     if (error instanceof HttpError) {
-      if (error.body === undefined) return reply.code(error.statusCode).send();
-      return reply.code(error.statusCode).send(error.body);
+      if (error.body === undefined) return reply.code(error.statusCode).removeHeader('content-type').send();
+      return json(error.statusCode, error.body);
     }
     const fe = error as FastifyError;
     // Fastify's own client errors: malformed JSON, too large bodies, wrong content type, rate limit.
     if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-      return reply.code(fe.statusCode).send({ error: fe.message });
+      return json(fe.statusCode, { error: fe.message });
     }
     const pg = error as PgError;
     if (pg.code === '22P02' || pg.code === '22003' || pg.code === '22007' || pg.code === '22008') {
       // Bad input that slipped past validation (e.g. an out-of-range number): a 422, never a 500.
-      return reply.code(422).send({ errors: { base: ['invalid'] } });
+      return json(422, { errors: { base: ['invalid'] } });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected failure');
-    return reply.code(500).send({ error: 'internal_error', request_id: request.id });
+    return json(500, { error: 'internal_error', request_id: request.id });
   });
 }

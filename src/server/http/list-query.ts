@@ -3,6 +3,7 @@ import type { CurrentUser } from '../context.js';
 import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { isDecimal } from '../../shared/money.js';
+import { isCalendarDate } from '../../shared/validation/core.js';
 import { unprocessable, ValidationFailed } from './errors.js';
 
 /**
@@ -121,16 +122,15 @@ function coerce(def: FilterDef<any>, raw: unknown, param: string): unknown {
       // Money's grammar, as the forms have it: `12,5` is refused here too (the client sends `12.5`).
       if (!isDecimal(raw, { intDigits: 18, fracDigits: 10 })) throw fail();
       return raw;
-    case 'date': {
-      // `Date.parse('2023-02-30')` is a number (V8 rolls over to March); the date must read back the same.
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(raw)) throw fail();
-      const date = new Date(`${raw}T00:00:00Z`);
-      if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== raw) throw fail();
+    case 'date':
+      if (!isCalendarDate(raw)) throw fail();
       return raw;
+    case 'timestamp': {
+      // The years PostgreSQL and the forms agree on (as `isCalendarDate`), so the filter is named when refused.
+      const at = new Date(raw);
+      if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1 || at.getUTCFullYear() > 9999) throw fail();
+      return at;
     }
-    case 'timestamp':
-      if (Number.isNaN(Date.parse(raw))) throw fail();
-      return new Date(raw);
     case 'boolean':
       if (['true', '1', 'yes'].includes(raw)) return true;
       if (['false', '0', 'no'].includes(raw)) return false;

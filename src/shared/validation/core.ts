@@ -112,12 +112,18 @@ export const integer = () =>
 
 export const bool = () => define<boolean>('bool', (v) => typeof v === 'boolean' || 'invalid');
 
-export const isoDate = () =>
-  define<string>('isoDate', (v) => {
-    if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return 'invalid';
-    const d = new Date(`${v}T00:00:00Z`);
-    return (!Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v) || 'invalid';
-  });
+/**
+ * A `yyyy-MM-dd` day that exists, in the years 0001 to 9999: the one check of every date the server
+ * takes (forms, filters, file names). `Date` rolls 30 February over to March, so the day must read back
+ * the same; PostgreSQL has no year 0 (`0000-01-01` would fail in the database, a 500).
+ */
+export function isCalendarDate(v: unknown): v is string {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || v.startsWith('0000')) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+
+export const isoDate = () => define<string>('isoDate', (v) => isCalendarDate(v) || 'invalid');
 
 export const oneOf = <T extends string>(values: readonly T[]) =>
   define<T>('oneOf', (v) => (typeof v === 'string' && (values as readonly string[]).includes(v)) || 'invalid');

@@ -1,5 +1,5 @@
 import { object, type Infer } from 'superstruct';
-import { addError, blankable, type FieldErrors, isoDate, oneOf, required, text, type ValidationResult } from './core.js';
+import { addError, blankable, type FieldErrors, isCalendarDate, isoDate, oneOf, required, text, type ValidationResult } from './core.js';
 import { asList, decimalText, duplicateIndexes, isoCode, list, trimmed, validateWith, wholeNumber } from './fields.js';
 import { firstOfMonth, isFirstOfMonth } from './vendor-files.js';
 
@@ -117,9 +117,7 @@ function monthOf(date: string): string | null {
   const y = date.slice(0, 4);
   const m = date.slice(4, 6);
   const d = date.length === 8 ? date.slice(6, 8) : '01';
-  const iso = `${y}-${m}-${d}`;
-  const parsed = new Date(`${iso}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso) return null;
+  if (!isCalendarDate(`${y}-${m}-${d}`)) return null;
   return `${y}-${m}-01`;
 }
 
