@@ -469,6 +469,14 @@ describe('vendors: confirmation, change requests, delete', () => {
     expect(actions.slice(-2)).toEqual(['update', 'cancel_change_request']);
   });
 
+  it('a vendor confirmed today gets a change request valid from today (the stored date given again is a date)', async () => {
+    const v = await confirmedVendor({ name: 'Same day' });
+    expect(v.valid_from).toBe('2026-01-01');
+    const res = await put(v.id, { name: 'Same day 2', valid_from: v.valid_from });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().change_request_changes).toMatchObject({ valid_from: '2026-01-01', changes: { name: ['Same day', 'Same day 2'] } });
+  });
+
   it('an admin confirms a change request with a document: the changes apply from valid_from', async () => {
     const v = await confirmedVendor({ name: 'Bank change' });
     const iban = 'GB29NWBK60161331926819';

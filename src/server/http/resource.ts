@@ -56,8 +56,11 @@ export interface Resource<E extends Entity, I> {
   listGuard?(list: ListQuery, viewer: CurrentUser): void;
   /** The entities with these ids (any order; missing ids are left out), as the viewer sees them. */
   load(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<E[]>;
-  /** Validates a payload into input; throws `ValidationFailed`. `current` is the entity being updated. */
-  parse(payload: Record<string, unknown>, current: E | null): I;
+  /**
+   * Validates a payload into input; throws `ValidationFailed`. `current` is the entity being updated
+   * (the payload is then the entity with the sent fields over it); `sent` the fields the request named.
+   */
+  parse(payload: Record<string, unknown>, current: E | null, sent: Record<string, unknown>): I;
   /** File fields accepted in a multipart payload, by field name or pattern (`organization[logo]`, `contract[documents][*][file]`). */
   uploads?: Record<string, UploadRule>;
   /** Resolves the `:id` of a path; by default digits only. */
@@ -358,7 +361,8 @@ export function resourceRoutes<E extends Entity, I>(app: FastifyInstance, ctx: A
     const create = r.create;
     app.post(r.base, { config: { roles: r.roles } }, async (request, reply) => {
       const user = currentUser(request);
-      const input = r.parse(await payload(request), null);
+      const body = await payload(request);
+      const input = r.parse(body, null, body);
       const id = await write(
         db,
         user,
@@ -386,7 +390,7 @@ export function resourceRoutes<E extends Entity, I>(app: FastifyInstance, ctx: A
         if (version !== undefined && version !== lockVersion) throw new HttpError(409, await writer.answer(w.trx, id, user));
         // A payload may name only the fields it changes (PUT of a partial form): the rest stay as locked.
         const { lock_version: _sent, ...fields } = body;
-        const input = r.parse({ ...current, ...fields }, current);
+        const input = r.parse({ ...current, ...fields }, current, fields);
         await update(w, current, input);
         await writer.recorded(w, current, 'update');
       });

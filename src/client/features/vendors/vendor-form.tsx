@@ -43,22 +43,24 @@ function Panel({ id, readonly, children }: { id: string; readonly: boolean; chil
 
 /**
  * The vendor type and the address country drive other fields (spec 2, 4): a person is personally
- * liable; another country starts the tax info afresh (not when the form opens with a stored one).
+ * liable; another country starts the tax info afresh. Only an edit does: values replaced by a load,
+ * a save or a conflict's reload (a new `initial`) are the stored record's, whatever they replaced.
  */
 function useDependentFields(form: ResourceFormApi<VendorValues>) {
   const { type } = form.values;
   const country = form.values.address.country_code;
-  const { setValues } = form;
-  const seen = useRef({ type, country });
+  const { setValues, initial } = form;
+  const seen = useRef({ initial, type, country });
   useEffect(() => {
     const before = seen.current;
-    seen.current = { type, country };
-    if (before.country !== country && before.country !== undefined) {
+    seen.current = { initial, type, country };
+    if (before.initial !== initial) return;
+    if (before.country !== country) {
       setValues((v) => ({ ...v, tax_info: { ...emptyTaxInfo(), id: v.tax_info.id, is_personally_liable: v.type === 'person' ? true : null } }));
     } else if (before.type !== type && type === 'person') {
       setValues((v) => ({ ...v, tax_info: { ...v.tax_info, is_personally_liable: true } }));
     }
-  }, [type, country, setValues]);
+  }, [initial, type, country, setValues]);
 }
 
 /** New and edit vendor (spec 2, 2 and 5): five tabs by hash, the shared struct and rules, multipart with a document. */

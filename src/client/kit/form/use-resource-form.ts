@@ -67,6 +67,8 @@ export interface ResourceFormApi<V extends FormValues = FormValues> {
   loadError: unknown;
   reload(): void;
   values: V;
+  /** The values the form started from (the loaded, saved or reloaded record); a new object each time they are replaced. */
+  initial: V;
   /** Paths are typed by the form's values (`Path<V>`): `getValue('contacts.1.emails.0.email')` is checked. */
   getValue<P extends Path<V>>(path: P): PathValue<V, P>;
   setValue<P extends Path<V>>(path: P, value: PathValue<V, P>): void;
@@ -409,6 +411,7 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
     loadError,
     reload: () => void swr.mutate(),
     values: current.values,
+    initial: current.initial,
     getValue: <P extends Path<V>>(path: P) => getIn(current.values, path) as PathValue<V, P>,
     setValue,
     setValues,

@@ -123,7 +123,7 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
     list: VENDOR_LIST,
     uploads: { 'vendor[confirmation_document]': documentRule(ctx) },
     load: (db, ids, viewer) => loadVendors(db, ids, viewer),
-    parse: (payload, current) => {
+    parse: (payload, current, sent) => {
       const document = isUploadedFile(payload.confirmation_document) ? payload.confirmation_document : undefined;
       // A partial update keeps the stored lists the payload does not name.
       const merged = current
@@ -132,8 +132,9 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
             ...payload,
             tag_ids: payload.tag_ids ?? idsOf(payload.tags),
             referenced_vendor_ids: payload.referenced_vendor_ids ?? idsOf(payload.referenced_vendors),
-            // From when this save's changes apply: given with the save, never the stored one's date.
-            valid_from: Object.hasOwn(payload, 'valid_from') && payload.valid_from !== current.valid_from ? payload.valid_from : null,
+            // From when this save's changes apply: sent with the save (the stored date too: a vendor
+            // confirmed today changes again from today), never the stored one standing in for none.
+            valid_from: Object.hasOwn(sent, 'valid_from') ? sent.valid_from : null,
           }
         : { ...payload, tag_ids: payload.tag_ids ?? idsOf(payload.tags), referenced_vendor_ids: payload.referenced_vendor_ids ?? idsOf(payload.referenced_vendors) };
       const input = valid(validateVendor(merged, { confirmed: current?.state === 'confirmed', withConfirmationDocument: !!document, countries: COUNTRY_CODES }));
