@@ -156,7 +156,14 @@ describe('allocation, reconciliation and unallocated revenues', () => {
       ],
       { header: CLAIM_RAW_HEADER },
     );
-    const assets = csv([{ 'Asset ID': 'A1', 'Asset Labels': 'Label One', 'Asset Type': 'Web' }], { header: ASSET_SUMMARY_HEADER, titleLines: ['Asset Summary'] });
+    const assets = csv(
+      [
+        { 'Asset ID': 'A1', 'Asset Labels': 'Label One', 'Asset Type': 'Web' },
+        // Labels no source has: the unallocated rows of A3 show them from here (claim rows carry none).
+        { 'Asset ID': 'A3', 'Asset Labels': 'Nobody Label|Second', 'Asset Type': 'Web' },
+      ],
+      { header: ASSET_SUMMARY_HEADER, titleLines: ['Asset Summary'] },
+    );
     const red = csv([{ 'Channel ID': 'UCchan1', 'Video ID': 'r1', 'Partner Revenue': '2' }], { header: RED_HEADER });
     const body = multipart([
       { name: `YouTube_NordlichtMusic_M_${day}_claim_raw_v1-1.csv`, content: claims },
@@ -219,10 +226,10 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     expect((await api.request({ method: 'GET', url: '/api/unallocated_revenues', as: staff })).statusCode).toBe(403);
     const list = await api.request({ method: 'GET', url: `/api/unallocated_revenues?filter[month]=${month}&filter[revenue_type]=adsense&sort_by=revenue&sort_direction=desc`, as: clerk });
     expect(list.statusCode, list.body).toBe(200);
-    const entries = list.json().entries as { id: number; revenue: string; claimed_video_id: string; content_owner_name: string }[];
-    expect(entries.map((e) => [e.claimed_video_id, e.revenue, e.content_owner_name])).toEqual([
-      ['v3', '1.1250000000', 'Nordlicht Music'],
-      ['v4', '-0.1250000000', 'Nordlicht Music'],
+    const entries = list.json().entries as { id: number; revenue: string; claimed_video_id: string; content_owner_name: string; content_owner_reference: string; claimed_asset_labels: string[]; claimed_asset_type: string }[];
+    expect(entries.map((e) => [e.claimed_video_id, e.revenue, e.content_owner_name, e.content_owner_reference, e.claimed_asset_labels, e.claimed_asset_type])).toEqual([
+      ['v3', '1.1250000000', 'Nordlicht Music', 'CO-NORD', ['Nobody Label', 'Second'], 'Web'],
+      ['v4', '-0.1250000000', 'Nordlicht Music', 'CO-NORD', ['Nobody Label', 'Second'], 'Web'],
     ]);
     const bad = await api.request({ method: 'GET', url: '/api/unallocated_revenues?sort_by=channel_id', as: clerk });
     expect(bad.statusCode).toBe(422);
@@ -233,6 +240,10 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     const lines = exported.body.trim().split('\n');
     expect(lines[0]).toBe('id,content_owner_name,content_owner_id,revenue_type,revenue,currency,claimed_asset_id,claimed_asset_type,claimed_asset_labels,claimed_asset_custom_id,claimed_channel_id,claimed_video_id,month');
     expect(lines.slice(1).map((l) => l.split(',')[4])).toEqual(['1.1250000000', '-0.1250000000']);
+    expect(lines.slice(1).map((l) => l.split(',').slice(6, 9))).toEqual([
+      ['A3', 'Web', 'Nobody Label;Second'],
+      ['A3', 'Web', 'Nobody Label;Second'],
+    ]);
     // Text cells are guarded against spreadsheet formulas (a leading '); the negative revenue stays a number.
     const formula = '=HYPERLINK("http://evil.example","x")';
     await api.db.updateTable('content_owners').set({ display_name: formula }).where('id', '=', ownerId).execute();

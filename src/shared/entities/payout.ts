@@ -122,6 +122,8 @@ export interface UnallocatedRevenue {
   payout_id: number;
   content_owner_id: number | null;
   content_owner_name: string | null;
+  /** The content owner's own id on the platform (what its reports name), beside its name. */
+  content_owner_reference: string | null;
   revenue_type: RevenueType;
   revenue: string;
   currency: string;

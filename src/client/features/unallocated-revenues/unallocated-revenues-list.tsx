@@ -28,7 +28,7 @@ const columns: Column<UnallocatedRevenue>[] = [
     grow: 1,
     cell: (r) => (
       <>
-        <span>{r.content_owner_name ?? ''}</span> <span className={muted}>{r.content_owner_id ?? ''}</span>
+        <span>{r.content_owner_name ?? ''}</span> <span className={muted}>{r.content_owner_reference ?? ''}</span>
       </>
     ),
   },

@@ -75,28 +75,40 @@ export async function byMonthPayouts(db: Db, list: ListQuery): Promise<ListQuery
   return { ...list, conditions: [...list.conditions.filter((c) => c !== month), ...byPayouts] };
 }
 
+/** The payout's first asset summary of a row's asset (`a`): what a claim row lacks of its asset. */
+const ASSET_SUMMARY = `LEFT JOIN LATERAL (
+      SELECT pa.asset_type, pa.asset_labels, pa.custom_id FROM payout_assets pa
+      WHERE pa.payout_id = v.payout_id AND pa.asset_id = v.asset_id ORDER BY pa.id LIMIT 1) a ON true`;
+
 async function loadUnallocated(db: Db, ids: readonly number[]): Promise<UnallocatedRevenue[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('payout_revenues as v')
-    .leftJoin('content_owners as co', 'co.id', 'v.content_owner_id')
-    .select([
-      'v.id',
-      'v.payout_id',
-      'v.content_owner_id',
-      'co.display_name as content_owner_name',
-      'v.revenue_type',
-      'v.revenue',
-      'v.currency',
-      'v.asset_id',
-      'v.asset_type',
-      'v.asset_labels',
-      'v.custom_id',
-      'v.channel_id',
-      'v.video_id',
-    ])
-    .where('v.id', 'in', ids)
-    .execute();
+  // A claim row carries no asset labels (nor, often, type and custom id): the payout's asset summary
+  // of the same asset has them, as allocation reads them (allocation.ts `placements`).
+  const rows = await sql<{
+    id: number;
+    payout_id: number;
+    content_owner_id: number | null;
+    content_owner_name: string | null;
+    content_owner_reference: string | null;
+    revenue_type: string;
+    revenue: string;
+    currency: string;
+    asset_id: string | null;
+    asset_type: string | null;
+    asset_labels: string | null;
+    custom_id: string | null;
+    channel_id: string | null;
+    video_id: string | null;
+  }>`
+    SELECT v.id, v.payout_id, v.content_owner_id, co.display_name AS content_owner_name, co.content_owner_id AS content_owner_reference,
+      v.revenue_type, v.revenue, v.currency, v.asset_id, coalesce(v.asset_type, a.asset_type) AS asset_type,
+      coalesce(v.asset_labels, a.asset_labels) AS asset_labels, coalesce(v.custom_id, a.custom_id) AS custom_id, v.channel_id, v.video_id
+    FROM payout_revenues v
+    LEFT JOIN content_owners co ON co.id = v.content_owner_id
+    ${sql.raw(ASSET_SUMMARY)}
+    WHERE v.id = ANY(${[...ids]}::bigint[])`
+    .execute(db)
+    .then((r) => r.rows);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
@@ -107,6 +119,7 @@ async function loadUnallocated(db: Db, ids: readonly number[]): Promise<Unalloca
         payout_id: r.payout_id,
         content_owner_id: r.content_owner_id,
         content_owner_name: r.content_owner_name,
+        content_owner_reference: r.content_owner_reference,
         revenue_type: r.revenue_type as UnallocatedRevenue['revenue_type'],
         revenue: r.revenue,
         currency: r.currency,
@@ -158,9 +171,10 @@ export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext):
     const text = (expression: string, name: string) => `${csvCellSql(expression)} AS ${name}`;
     const statement = `COPY (
       SELECT v.id, ${text('co.display_name', 'content_owner_name')}, ${text('co.content_owner_id', 'content_owner_id')}, v.revenue_type, v.revenue, ${text('v.currency', 'currency')},
-        ${text('v.asset_id', 'claimed_asset_id')}, ${text('v.asset_type', 'claimed_asset_type')}, ${text("replace(v.asset_labels, '|', ';')", 'claimed_asset_labels')},
-        ${text('v.custom_id', 'claimed_asset_custom_id')}, ${text('v.channel_id', 'claimed_channel_id')}, ${text('v.video_id', 'claimed_video_id')}, p.month
+        ${text('v.asset_id', 'claimed_asset_id')}, ${text('coalesce(v.asset_type, a.asset_type)', 'claimed_asset_type')}, ${text("replace(coalesce(v.asset_labels, a.asset_labels), '|', ';')", 'claimed_asset_labels')},
+        ${text('coalesce(v.custom_id, a.custom_id)', 'claimed_asset_custom_id')}, ${text('v.channel_id', 'claimed_channel_id')}, ${text('v.video_id', 'claimed_video_id')}, p.month
       FROM payout_revenues v JOIN payouts p ON p.id = v.payout_id LEFT JOIN content_owners co ON co.id = v.content_owner_id
+      ${ASSET_SUMMARY}
       WHERE ${where.join(' AND ')} ORDER BY v.id) TO STDOUT WITH (FORMAT csv, HEADER true)`;
     const stream = client.query(copyTo(statement));
     let released = false;
