@@ -1,6 +1,6 @@
 import Fastify, { type RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../src/server/http/json-body.js';
+import { jsonDepthExceeds, MAX_JSON_DEPTH, quoteLossyNumbers } from '../../src/server/http/json-body.js';
 import { registerModules } from '../../src/server/modules/index.js';
 import { setupApi, type TestUser } from '../support/api.js';
 
@@ -55,6 +55,20 @@ describe('JSON bodies', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(jsonDepthExceeds(JSON.stringify({ a: '[[[[[[' }), 2)).toBe(false);
     expect(jsonDepthExceeds('{"a":"\\\\","b":[[[]]]}', 3)).toBe(true);
+  });
+
+  it('a number a double cannot hold (1e-400, 1e400) is refused at its field, never stored as 0', async () => {
+    const post = (payload: string) => api.request({ method: 'POST', url: '/api/vat_rates', headers: { 'content-type': 'application/json' }, payload, as: admin });
+    for (const rate of ['1e-400', '-1e-400', '0.0e-999999', '1e400', '-1E+400', '12345e-500']) {
+      const res = await post(`{"vat_rate":{"country_code":"NL","rate":${rate}}}`);
+      // 0.0e-999999 is a zero that is written as one: it is kept (and stored as 0).
+      if (rate.startsWith('0.0')) expect(res.statusCode).toBe(201);
+      else expect([rate, res.statusCode, res.json()]).toEqual([rate, 422, { errors: { rate: ['invalid'] } }]);
+    }
+    expect((await post('{"vat_rate":{"country_code":"BE","rate":21.5e0}}')).json()).toMatchObject({ rate: '21.5000' });
+    expect(quoteLossyNumbers('{"a":"1e-400","b":[1e-400,-2E999,0e-5,5]}')).toBe('{"a":"1e-400","b":["1e-400","-2E999",0e-5,5]}');
+    const plain = '{"a":[1,2.5,-3e2]}';
+    expect(quoteLossyNumbers(plain)).toBe(plain);
   });
 
   it('prototype poisoning is still refused', async () => {
