@@ -14,9 +14,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 2,
-  // One retry, reported as "flaky" in the output: a race in a test (or the app) is fixed at its cause,
-  // but it must not hold back a landing that every other check passed.
-  retries: 1,
+  // No retries: a test that fails once is a race in the test or the app, fixed at its cause, not hidden.
+  retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -3,9 +3,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import qs from 'qs';
 import type { AppContext } from './context.js';
-import { onLocalWrite, poolOf } from './db/connection.js';
+import { poolOf } from './db/connection.js';
 import { ChangeListener } from './db/listener.js';
-import { AnswerCache } from './http/answer-cache.js';
 import { installAuth } from './http/auth.js';
 import { installNoStore } from './http/cache-control.js';
 import { installErrorHandler } from './http/errors.js';
@@ -90,17 +89,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientDir: opts.clientDir,
     pageAttributes: () => ({ 'data-login-methods': config.loginMethods.join(',') }),
   });
-  // The in-memory caches, emptied across processes by the listener's notifications.
+  // The session cache, emptied across processes by the listener's notifications.
   const listener = new ChangeListener(poolOf(ctx.db).options.connectionString!, app.log);
   const sessionCache = new SessionCache(listener, config.sessionCacheSeconds);
-  const answerCache = new AnswerCache(listener, config.answerCacheSeconds);
-  const stopWatching = onLocalWrite(ctx.db, () => answerCache.clear());
-  if (sessionCache.enabled || answerCache.enabled) await listener.start();
-  app.addHook('onClose', async () => {
-    stopWatching();
-    await listener.close();
-  });
-  app.decorate('answerCache', answerCache);
+  if (sessionCache.enabled) await listener.start();
+  app.addHook('onClose', () => listener.close());
   installAuth(app, ctx.db, { idleSeconds: config.sessionIdleSeconds, cache: sessionCache });
   registerModules(app, ctx);
   return app;

@@ -1,8 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 
-/** Starts the built app (client and compiled server) on a fresh embedded database, as `npm start` does. */
-export async function startApp(port: number, clientDir?: string): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
+/** Starts the built app (client and compiled server) on a fresh embedded database, as `npm start` does; `env` adds to its environment. */
+export async function startApp(port: number, clientDir?: string, env: Record<string, string> = {}): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
   const dataDir = `/tmp/remit-bench-${port}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
   execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
@@ -19,6 +19,7 @@ export async function startApp(port: number, clientDir?: string): Promise<{ url:
       LOG_LEVEL: 'warn',
       DEMO: '1',
       ...(clientDir ? { CLIENT_DIR: clientDir } : {}),
+      ...env,
     },
     stdio: 'ignore',
   });

@@ -7,10 +7,11 @@
  *   4. the server (`server.ts`): requests per second and p99 against a bare Fastify route;
  *   5. payouts (`payouts.ts`): report import against raw COPY, allocation against a bare UPDATE .. FROM;
  *   6. the payment run (`payments-run.ts`) against one INSERT .. SELECT summing the same rows;
- *   7. the payments list (`payments-list.ts`) over 1,000,000 payments against a bare Fastify route.
+ *   7. the payments list (`payments-list.ts`) over 1,000,000 payments against a bare Fastify route;
+ *   8. the rich-text normaliser over a long body (`rich-text.ts`) against sanitize-html alone.
  * `npm run bench -- --server` runs only the server part, `-- --payouts` only the payouts part, `-- --payments-run` only the
  * payment run, `-- --payments-list` only the payments list, `-- --bytes` only the first (with the files a deep link loads listed),
- * `-- --palette` the first two.
+ * `-- --palette` the first two, `-- --rich-text` the eighth, `-- --session-cache` the session cache's worth (`session-cache.ts`, not in the full run).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +26,9 @@ import { nativeDialogTimes, paletteOpenTimes } from './palette-open';
 import { paymentsListBench } from './payments-list';
 import { paymentsRunBench } from './payments-run';
 import { payoutsBench } from './payouts';
+import { richTextBench } from './rich-text';
 import { serverBench } from './server';
+import { sessionCacheBench } from './session-cache';
 import { serveDir } from './static-server';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -38,6 +41,8 @@ async function main() {
   if (process.argv.includes('--payouts')) return payoutsBench(row);
   if (process.argv.includes('--payments-run')) return paymentsRunBench(row);
   if (process.argv.includes('--payments-list')) return paymentsListBench(row);
+  if (process.argv.includes('--session-cache')) return sessionCacheBench(row);
+  if (process.argv.includes('--rich-text')) return richTextBench(row);
 
   // 1. Bundle size
   const appDist = path.join(tmp, 'app');
@@ -131,6 +136,8 @@ async function main() {
   await paymentsRunBench(row);
   // 7. The payments list.
   await paymentsListBench(row);
+  // 8. The rich-text normaliser.
+  richTextBench(row);
 }
 
 main().catch((error) => {

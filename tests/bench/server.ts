@@ -8,9 +8,7 @@ import { startApp } from './app-server';
  * it) and, interleaved in the same run, against a bare Fastify 5 answering the same JSON from memory.
  *   - authentication only: `GET /config/settings.json` (target: at least 40% of bare);
  *   - a list of 50 rows from 1,000,000 banks, searched and sorted (target: at least 25% of bare, p99
- *     under 50 ms), answered from the answer cache as a list read again while nothing is written is;
- *   - the same list read from the database on every request (`Cache-Control: no-cache`), its cost when
- *     something was written.
+ *     under 50 ms), read from the database on every request.
  */
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -88,20 +86,18 @@ export async function serverBench(row: (name: string, ours: string, base: string
     const bare = await startBare({ '/settings': bodies.settings, '/list': bodies.list });
     try {
       const best = (runs: Run[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
-      const results: Record<string, Run[]> = { settings: [], bareSettings: [], list: [], bareList: [], uncached: [] };
+      const results: Record<string, Run[]> = { settings: [], bareSettings: [], list: [], bareList: [] };
       // Interleaved, so a noisy neighbour hits both sides alike; each side's best round counts.
       for (let round = 0; round < ROUNDS; round++) {
         results.bareSettings.push(await load(`${bare.url}/settings`));
         results.settings.push(await load(`${app.url}${paths.settings}`, headers));
         results.bareList.push(await load(`${bare.url}/list`));
         results.list.push(await load(`${app.url}${paths.list}`, headers));
-        results.uncached.push(await load(`${app.url}${paths.list}`, { ...headers, 'cache-control': 'no-cache' }));
       }
       const show = (name: string, ours: Run, base: Run) =>
         row(name, `${Math.round(ours.rps)} req/s (${Math.round((100 * ours.rps) / base.rps)}%), p99 ${ours.p99} ms`, `${Math.round(base.rps)} req/s, p99 ${base.p99} ms`);
       show('auth only, settings.json', best(results.settings), best(results.bareSettings));
       show('list 50 of 1M banks (q, sort)', best(results.list), best(results.bareList));
-      show('  the same, no-cache (database)', best(results.uncached), best(results.bareList));
     } finally {
       bare.stop();
     }

@@ -11,7 +11,7 @@ import type { ApiHarness } from './api.js';
  */
 export async function withoutListener(api: ApiHarness, app: FastifyInstance, meanwhile: () => Promise<void>): Promise<void> {
   const database = new URL(api.databaseUrl).pathname.slice(1);
-  const pid = app.answerCache.listenerPid ?? app.sessionCache.listenerPid;
+  const pid = app.sessionCache.listenerPid;
   expect(pid).toBeTypeOf('number');
   const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
   await admin.connect();
@@ -19,11 +19,11 @@ export async function withoutListener(api: ApiHarness, app: FastifyInstance, mea
   await allowConnections(false);
   try {
     await sql`SELECT pg_terminate_backend(${pid}::int)`.execute(api.db);
-    await vi.waitFor(() => expect(app.sessionCache.isListening || app.answerCache.isListening).toBe(false), { timeout: 10_000 });
+    await vi.waitFor(() => expect(app.sessionCache.isListening).toBe(false), { timeout: 10_000 });
     await meanwhile();
   } finally {
     await allowConnections(true);
     await admin.end();
   }
-  await vi.waitFor(() => expect(app.sessionCache.isListening && app.answerCache.isListening).toBe(true), { timeout: 15_000 });
+  await vi.waitFor(() => expect(app.sessionCache.isListening).toBe(true), { timeout: 15_000 });
 }

@@ -104,13 +104,12 @@ describe('sanitizeHtml: the editor shape', () => {
     }
   });
 
+  // How fast a long body goes is measured by the bench (`npm run bench -- --rich-text`), not asserted here.
   it('copes with deep nesting and long bodies', () => {
     const deep = sanitizeHtml('<strong>'.repeat(20_000) + 'x');
     expect(deep).toBe('<p><strong>x</strong></p>');
-    const started = Date.now();
     const long = sanitizeHtml('<p>' + '<strong>word </strong><em>word</em> '.repeat(20_000) + '</p>');
     expect(long.length).toBeGreaterThan(200_000);
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

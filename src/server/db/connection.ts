@@ -1,6 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { watchWrites } from './local-writes.js';
 import { CUSTOM_PLANS, prepareStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
@@ -13,18 +12,10 @@ pg.types.setTypeParser(1082, (v) => v);
 export type Db = Kysely<Database>;
 
 const pools = new WeakMap<Db, pg.Pool>();
-const writeWatchers = new WeakMap<pg.Pool, Set<() => void>>();
 
 export function createDb(connectionString: string, max = 10): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max, options: CUSTOM_PLANS });
-  const watchers = new Set<() => void>();
-  writeWatchers.set(pool, watchers);
-  pool.on('connect', (client) => {
-    prepareStatements(client);
-    watchWrites(client, () => {
-      for (const watcher of watchers) watcher();
-    });
-  });
+  pool.on('connect', prepareStatements);
   pool.on('error', () => {
     /* idle client errors (e.g. server restart) are surfaced by the next query */
   });
@@ -43,12 +34,3 @@ export function poolOf(db: Db): pg.Pool {
   return pool;
 }
 
-/**
- * Calls `written` whenever a statement that may write (see `local-writes.ts`) ends on a connection of
- * `db`'s pool; answers a function that stops it.
- */
-export function onLocalWrite(db: Db, written: () => void): () => void {
-  const watchers = writeWatchers.get(poolOf(db));
-  watchers?.add(written);
-  return () => void watchers?.delete(written);
-}

@@ -1,13 +1,11 @@
 import { Migrator } from 'kysely';
-import { ensureChangeTriggers } from './change-triggers.js';
 import type { Db } from './connection.js';
 import { migrations } from './migrations/index.js';
 
 /**
  * Runs every pending migration (statically imported, so it works under any loader). Areas are built in
  * parallel and may land their numbered migrations out of order; a database that already ran a later one
- * still runs an earlier newcomer (each area's migration touches only its own tables). Then every table gets
- * its change trigger (`change-triggers.ts`).
+ * still runs an earlier newcomer (each area's migration touches only its own tables).
  */
 export async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
@@ -16,5 +14,4 @@ export async function migrate(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  await ensureChangeTriggers(db);
 }

@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import { hasAnyRole } from '../../shared/roles.js';
 import type { CurrentUser } from '../context.js';
 import type { Db } from '../db/connection.js';
-import { ANSWERS_UNCHANGED } from '../db/local-writes.js';
 import { digest, sameText } from '../lib/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { SessionCache } from './session-cache.js';
@@ -96,8 +95,6 @@ export async function authenticate(db: Db, request: FastifyRequest, options: Aut
     .selectFrom('live')
     .select(['session_id', 'id', 'email', 'first_name', 'last_name', 'roles', 'expires_in', 'seen_ago'])
     .select(sql<boolean>`EXISTS (SELECT 1 FROM touched)`.as('touched'))
-    // Its write is the session's touch: the answer cache (`answer-cache.ts`) stays.
-    .modifyEnd(ANSWERS_UNCHANGED)
     .executeTakeFirst();
   if (!row || !sameText(row.email.toLowerCase(), uid.toLowerCase())) return null;
   const user: CurrentUser = {

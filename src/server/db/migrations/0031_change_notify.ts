@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
+// History: migration 0035 drops this function and its triggers with the answer cache.
+
 // The answer cache (`http/answer-cache.ts`) of every process listens on `remit_changes` and empties itself
 // when a transaction that wrote any table commits. The statement-level triggers that call this function
 // are kept on every table by `ensureChangeTriggers` (`db/change-triggers.ts`), after each migration run,
