@@ -3,15 +3,12 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import qs from 'qs';
 import type { AppContext } from './context.js';
-import { poolOf } from './db/connection.js';
-import { ChangeListener } from './db/listener.js';
 import { installAuth } from './http/auth.js';
 import { installNoStore } from './http/cache-control.js';
 import { installErrorHandler } from './http/errors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installServing } from './http/serving.js';
-import { SessionCache } from './http/session-cache.js';
 import { registerModules } from './modules/index.js';
 import { removeUnreferenced } from './modules/stored-files.js';
 
@@ -89,12 +86,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     clientDir: opts.clientDir,
     pageAttributes: () => ({ 'data-login-methods': config.loginMethods.join(',') }),
   });
-  // The session cache, emptied across processes by the listener's notifications.
-  const listener = new ChangeListener(poolOf(ctx.db).options.connectionString!, app.log);
-  const sessionCache = new SessionCache(listener, config.sessionCacheSeconds);
-  if (sessionCache.enabled) await listener.start();
-  app.addHook('onClose', () => listener.close());
-  installAuth(app, ctx.db, { idleSeconds: config.sessionIdleSeconds, cache: sessionCache });
+  installAuth(app, ctx.db, { idleSeconds: config.sessionIdleSeconds });
   registerModules(app, ctx);
   return app;
 }

@@ -18,8 +18,6 @@ export interface Config {
   sessionTtlSeconds: number;
   /** A session unused this long ends, within its absolute lifetime. */
   sessionIdleSeconds: number;
-  /** How long a process may admit a session from memory (evicted across processes sooner, see `http/session-cache.ts`); 0 disables. */
-  sessionCacheSeconds: number;
   /** A jobs process silent this long is gone: its running jobs are retried (`jobs/queue.ts`). */
   jobWorkerStaleSeconds: number;
   lockout: { maxFailures: number; windowMinutes: number; lockMinutes: number };
@@ -137,7 +135,6 @@ export function readConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Remit <no-reply@remit.local>',
     sessionTtlSeconds: int(env, 'SESSION_TTL_SECONDS', 86400, 60),
     sessionIdleSeconds: int(env, 'SESSION_IDLE_SECONDS', 8 * 3600, 120),
-    sessionCacheSeconds: int(env, 'SESSION_CACHE_SECONDS', 5, 0, 60),
     jobWorkerStaleSeconds: int(env, 'JOB_WORKER_STALE_SECONDS', 60, 2, 3600),
     lockout: {
       maxFailures: int(env, 'LOCKOUT_MAX_FAILURES', 5, 1),

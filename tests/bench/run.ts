@@ -11,7 +11,7 @@
  *   8. the rich-text normaliser over a long body (`rich-text.ts`) against sanitize-html alone.
  * `npm run bench -- --server` runs only the server part, `-- --payouts` only the payouts part, `-- --payments-run` only the
  * payment run, `-- --payments-list` only the payments list, `-- --bytes` only the first (with the files a deep link loads listed),
- * `-- --palette` the first two, `-- --rich-text` the eighth, `-- --session-cache` the session cache's worth (`session-cache.ts`, not in the full run).
+ * `-- --palette` the first two, `-- --rich-text` the eighth.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,7 +28,6 @@ import { paymentsRunBench } from './payments-run';
 import { payoutsBench } from './payouts';
 import { richTextBench } from './rich-text';
 import { serverBench } from './server';
-import { sessionCacheBench } from './session-cache';
 import { serveDir } from './static-server';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -41,7 +40,6 @@ async function main() {
   if (process.argv.includes('--payouts')) return payoutsBench(row);
   if (process.argv.includes('--payments-run')) return paymentsRunBench(row);
   if (process.argv.includes('--payments-list')) return paymentsListBench(row);
-  if (process.argv.includes('--session-cache')) return sessionCacheBench(row);
   if (process.argv.includes('--rich-text')) return richTextBench(row);
 
   // 1. Bundle size

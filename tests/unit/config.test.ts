@@ -33,7 +33,6 @@ describe('readConfig defaults', () => {
       smtpUrl: undefined,
       sessionTtlSeconds: 86400,
       sessionIdleSeconds: 28800,
-      sessionCacheSeconds: 5,
       lockout: { maxFailures: 5, windowMinutes: 15, lockMinutes: 60 },
       logLevel: 'info',
       workersOnly: false,

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { hasAnyRole } from '../../shared/roles.js';
@@ -6,7 +5,6 @@ import type { CurrentUser } from '../context.js';
 import type { Db } from '../db/connection.js';
 import { digest, sameText } from '../lib/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
-import type { SessionCache } from './session-cache.js';
 import '../modules/session/tables.js';
 
 declare module 'fastify' {
@@ -14,8 +12,6 @@ declare module 'fastify' {
     user: CurrentUser | null;
   }
   interface FastifyInstance {
-    /** This process's admitted sessions (`session-cache.ts`); a write that ends or alters one awaits `synced()` before answering. */
-    sessionCache: SessionCache;
     /** Every route with its access rule, as registered: the access and fuzz tests walk it. */
     routeTable: RouteAccess[];
   }
@@ -39,8 +35,6 @@ export interface RouteAccess {
 export interface AuthOptions {
   /** A session unused for this long has ended (beside its absolute `expires_at`). */
   idleSeconds: number;
-  /** Admissions held in memory for a few seconds, evicted across processes (see `session-cache.ts`). */
-  cache: SessionCache;
 }
 
 /** How stale `last_seen_at` may get before a request refreshes it: a write a minute, not one a request. */
@@ -48,11 +42,10 @@ const TOUCH_SECONDS = 60;
 
 /**
  * Reads the session from `Authorization: Bearer <token>` and `uid: <email>`; null when absent or invalid
- * (revoked, expired, idle too long, user disabled). A session admitted in the last few seconds comes from
- * the process's cache, without a database round trip, until the absolute expiry, the idle timeout or the
- * next touch of its last activity is due (each counted from what the database answered) or a change of it
- * is announced (`session-cache.ts`). Otherwise one round trip: the statement that reads the session also
- * refreshes its last activity when that is older than a minute.
+ * (revoked, expired, idle too long, user disabled). One round trip: the statement that reads the session
+ * also refreshes its last activity when that is older than a minute. Reading the session and the user
+ * fresh on every request is what makes a sign-out, a disable or a role change take effect at once in
+ * every process.
  */
 export async function authenticate(db: Db, request: FastifyRequest, options: AuthOptions): Promise<CurrentUser | null> {
   const header = request.headers.authorization;
@@ -61,22 +54,12 @@ export async function authenticate(db: Db, request: FastifyRequest, options: Aut
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header);
   if (!match) return null;
   const tokenDigest = digest(match[1]);
-  // Only admissions are stored, under the uid they matched; another uid with the same token misses and is refused below.
-  const key = `${tokenDigest} ${uid.toLowerCase()}`;
-  const { cache } = options;
-  const cached = cache.enabled ? cache.get(key) : undefined;
-  if (cached) return { ...cached, roles: [...cached.roles] };
-  const generation = cache.generation;
-  const started = performance.now();
   const row = await db
     .with('live', (qb) =>
       qb
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select(['sessions.id as session_id', 'sessions.last_seen_at', 'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.roles'])
-        // Seconds by the database's clock, so the cache's deadlines do not depend on this machine's.
-        .select(sql<number>`extract(epoch from sessions.expires_at - now())::float8`.as('expires_in'))
-        .select(sql<number>`extract(epoch from now() - sessions.last_seen_at)::float8`.as('seen_ago'))
         .where('sessions.token_digest', '=', tokenDigest)
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', sql<Date>`now()`)
@@ -93,25 +76,10 @@ export async function authenticate(db: Db, request: FastifyRequest, options: Aut
         .returning('sessions.id'),
     )
     .selectFrom('live')
-    .select(['session_id', 'id', 'email', 'first_name', 'last_name', 'roles', 'expires_in', 'seen_ago'])
-    .select(sql<boolean>`EXISTS (SELECT 1 FROM touched)`.as('touched'))
+    .select(['session_id', 'id', 'email', 'first_name', 'last_name', 'roles'])
     .executeTakeFirst();
   if (!row || !sameText(row.email.toLowerCase(), uid.toLowerCase())) return null;
-  const user: CurrentUser = {
-    id: row.id,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    roles: row.roles,
-    sessionId: row.session_id,
-  };
-  if (cache.enabled) {
-    const seenAgo = row.touched ? 0 : row.seen_ago;
-    const freshFor = Math.min(row.expires_in, options.idleSeconds - seenAgo, TOUCH_SECONDS - seenAgo);
-    // Counted from before the statement was sent: the deadlines fall a round trip early, never late.
-    cache.put(key, { ...user, roles: [...user.roles] }, started + freshFor * 1000, generation);
-  }
-  return user;
+  return { id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name, roles: row.roles, sessionId: row.session_id };
 }
 
 /**
@@ -120,7 +88,6 @@ export async function authenticate(db: Db, request: FastifyRequest, options: Aut
  */
 export function installAuth(app: FastifyInstance, db: Db, options: AuthOptions): void {
   app.decorateRequest('user', null);
-  app.decorate('sessionCache', options.cache);
   const routeTable: RouteAccess[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

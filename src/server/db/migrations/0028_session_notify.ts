@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
+// History: migration 0035 drops these triggers and their function with the session cache.
+
 // The session cache (`http/session-cache.ts`) of every process listens on `remit_sessions` and evicts
 // what these triggers name. A trigger, not a NOTIFY beside each write: every statement that ends or
 // alters an admission notifies inside its own transaction (delivered on commit, dropped on rollback),

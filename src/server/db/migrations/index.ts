@@ -23,7 +23,7 @@ import * as sessionNotify from './0028_session_notify.js';
 import * as listSortIndexes from './0029_list_sort_indexes.js';
 import * as jobWorkers from './0030_job_workers.js';
 import * as changeNotify from './0031_change_notify.js';
-import * as dropChangeNotify from './0035_drop_change_notify.js';
+import * as dropCacheTriggers from './0035_drop_cache_triggers.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -51,5 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0029_list_sort_indexes': listSortIndexes,
   '0030_job_workers': jobWorkers,
   '0031_change_notify': changeNotify,
-  '0035_drop_change_notify': dropChangeNotify,
+  '0035_drop_cache_triggers': dropCacheTriggers,
 };

@@ -39,8 +39,6 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/users/sign_out.json', { config: { roles: [] } }, async (request, reply) => {
     await revokeSession(db, currentUser(request).sessionId);
-    // The revoke's notification has reached this process's cache before the answer: the next request is refused.
-    await app.sessionCache.synced();
     return reply.code(204).send();
   });
 
@@ -58,7 +56,6 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!(await resetPassword(db, input.reset_password_token, input.password))) {
       throw new HttpError(422, { errors: { reset_password_token: ['invalid'] } });
     }
-    await app.sessionCache.synced();
     return reply.code(204).send();
   });
 }

@@ -5,7 +5,7 @@ import { validateUser, type UserInput } from '../../../shared/validation/users.j
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { lookupRoute, recordId, resourceRoutes, valid, write, type WriteContext } from '../../http/resource.js';
+import { lookupRoute, recordId, resourceRoutes, valid, write } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { sendPasswordMailJob } from '../session/password-reset.js';
@@ -49,14 +49,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(204).send();
   });
 
-  // Roles, names, disabled, deleted: every process's session cache evicts the user's sessions (triggers of
-  // migration 0028); this one before the answer, so the next request sees the change.
-  const announced = new WeakSet<WriteContext>(); // once per transaction, however many users a bulk action changes
-  const admissionChanged = (w: WriteContext) => {
-    if (!announced.has(w)) w.afterCommit(() => app.sessionCache.synced());
-    announced.add(w);
-  };
-
   resourceRoutes<UserEntity, UserInput>(app, ctx, {
     base: '/api/users',
     name: 'user',
@@ -94,13 +86,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (current.id === user.id) throw forbidden();
     },
     create: (w, input) => createUser(ctx, w, input),
-    update: async (w, current, input) => {
-      await updateUser(w, current, input);
-      admissionChanged(w);
-    },
+    update: (w, current, input) => updateUser(w, current, input),
     destroy: async (w, current) => {
       await w.trx.deleteFrom('users').where('id', '=', current.id).execute();
-      admissionChanged(w);
     },
     constraints: {
       users_email_key: { email: ['already_used'] },
@@ -110,7 +98,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     bulkDelete: true,
     // POST /api/users/:id/disable and POST /api/users/disable {ids}; the guard keeps one's own account out.
     actions: {
-      disable: { flag: (u) => !u.disabled, bulk: true, run: (w, current) => setDisabled(w, current, true).then(() => admissionChanged(w)) },
+      disable: { flag: (u) => !u.disabled, bulk: true, run: (w, current) => setDisabled(w, current, true) },
       enable: { flag: 'disabled', bulk: true, run: (w, current) => setDisabled(w, current, false) },
     },
   });
