@@ -23,7 +23,7 @@ export interface PayoutFilesTable {
   payout_id: number;
   name: string;
   extension: string;
-  size: ColumnType<string, number | string, number | string>;
+  size: ColumnType<number, number | string, number | string>;
   version: string | null;
   report_name: string;
   revenue_type: string | null;
@@ -32,7 +32,7 @@ export interface PayoutFilesTable {
   digest: string;
   imported_at: Date | null;
   last_error: string | null;
-  rows_count: ColumnType<string | null, number | string | null, number | string | null>;
+  rows_count: ColumnType<number | null, number | string | null, number | string | null>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   lock_version: Generated<number>;
