@@ -3,7 +3,7 @@ import { coerce, object, type Infer, refine, string, unknown } from 'superstruct
 import { compare, wireDecimal } from '../money.js';
 import { bic, iban, inBlocksOf4 } from './bank-account.js';
 import { EU_COUNTRIES } from '../countries-eu.js';
-import { addError, blankable, bool, type FieldErrors, isBlank, isoDate, oneOf, required, text, type ValidationResult } from './core.js';
+import { addError, blankable, bool, type FieldErrors, isBlank, isoDate, maxLength, oneOf, required, text, type ValidationResult } from './core.js';
 import { asList, decimalText, duplicateIndexes, emailAddress, flag, isoCode, list, trimmed, validateWith, wholeNumber } from './fields.js';
 import { VENDOR_SOURCES } from './organizations.js';
 import {
@@ -18,6 +18,7 @@ import {
   isItFiscalCode,
   isItIva,
   isNlKvk,
+  TAX_ID_COMPACT,
 } from './tax-ids.js';
 
 export { VENDOR_SOURCES, DE_REGIONS };
@@ -83,7 +84,8 @@ const optionalFlag = () =>
     }),
   );
 const optText = (max = 255) => blankable(trimmed(max));
-const upper = () => coerce(text(), string(), (s) => s.replace(/\s/g, '').toUpperCase());
+/** A tax id stored compact (`TAX_ID_COMPACT`: no separators, upper case, no repeated country prefix). */
+const compactId = (field: keyof typeof TAX_ID_COMPACT) => blankable(maxLength(coerce(text(), string(), (s) => TAX_ID_COMPACT[field](s)), 255));
 
 export const addressStruct = (countries?: ReadonlySet<string>) =>
   object({
@@ -103,19 +105,19 @@ export const addressStruct = (countries?: ReadonlySet<string>) =>
 export const taxInfoStruct = () =>
   object({
     id: id(),
-    eu_tax_id: blankable(upper()),
+    eu_tax_id: compactId('eu_tax_id'),
     de_regional_tax_number: optText(),
-    de_country_tax_number: optText(),
+    de_country_tax_number: compactId('de_country_tax_number'),
     de_tax_number_region: blankable(oneOf(DE_REGIONS)),
-    nl_kvk: optText(),
-    es_cif: blankable(upper()),
-    es_nif: blankable(upper()),
-    it_iva: optText(),
-    it_fiscal_code: blankable(upper()),
+    nl_kvk: compactId('nl_kvk'),
+    es_cif: compactId('es_cif'),
+    es_nif: compactId('es_nif'),
+    it_iva: compactId('it_iva'),
+    it_fiscal_code: compactId('it_fiscal_code'),
     it_wht_reason: blankable(oneOf(IT_WHT_REASONS)),
     it_regime: blankable(oneOf(IT_REGIMES)),
-    fr_tva: blankable(coerce(text(), string(), (s) => s.replace(/\s/g, '').replace(/^FR/i, ''))),
-    fr_siret: blankable(coerce(text(), string(), (s) => s.replace(/\s/g, ''))),
+    fr_tva: compactId('fr_tva'),
+    fr_siret: compactId('fr_siret'),
     other_tax_id: optText(),
     vat_percentage: blankable(percentBelow100()),
     withholding_tax_percentage: blankable(percentBelow100()),
@@ -241,7 +243,7 @@ export function taxInfoRules(rawTax: unknown, country: string, type: string, str
   format('es_nif', isEsNif);
   format('it_iva', isItIva);
   format('it_fiscal_code', isItFiscalCode);
-  format('fr_tva', (v) => isFrTva(v.replace(/^FR/i, '')));
+  format('fr_tva', isFrTva);
   format('fr_siret', isFrSiret);
   percentRule(errors, at('vat_percentage'), t.vat_percentage);
   if (visible.has('withholding_tax_percentage')) percentRule(errors, at('withholding_tax_percentage'), t.withholding_tax_percentage);
