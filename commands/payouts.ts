@@ -38,6 +38,9 @@ function openOnPage<T>(ctx: CommandContext, payout: Payout, target: { open(t: T)
 
 const flag = (allowed: boolean, reason: string): Availability => (allowed ? ok : { enabled: false, reason });
 
+/** Why the revenues cannot be allocated or deleted now: a running job, the payments, else `otherwise`. */
+const revenuesReason = (p: Payout, otherwise: string) => (p.jobs_pending ? 'payouts.reasons.jobs_pending' : p.has_payments ? 'payouts.reasons.has_payments' : otherwise);
+
 /** Spec 3, 8: the server's message of a refused create (or delete, when it has one) as the error toast. */
 function serverMessage(ctx: CommandContext, error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return (error as Error).message;
@@ -81,13 +84,13 @@ export const payoutsCommands: Command[] = [
   pageCommand(
     'payouts.allocate_revenues',
     'payouts.commands.allocate_revenues',
-    (p) => flag(p.can_allocate_revenues && !p.jobs_pending, p.jobs_pending ? 'payouts.reasons.jobs_pending' : 'payouts.reasons.cannot_allocate'),
+    (p) => flag(p.can_allocate_revenues && !p.jobs_pending, revenuesReason(p, 'payouts.reasons.cannot_allocate')),
     (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'allocate' }, 'revenues'),
   ),
   pageCommand(
     'payouts.delete_revenues',
     'payouts.commands.delete_revenues',
-    (p) => flag(p.can_delete_revenues && !p.jobs_pending && p.allocated_revenue_types.length > 0, p.jobs_pending ? 'payouts.reasons.jobs_pending' : 'payouts.reasons.cannot_delete_revenues'),
+    (p) => flag(p.can_delete_revenues && !p.jobs_pending && p.allocated_revenue_types.length > 0, revenuesReason(p, 'payouts.reasons.cannot_delete_revenues')),
     (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'delete' }, 'revenues'),
   ),
   pageCommand(

@@ -28,6 +28,17 @@ export function formatDecimal(value: string, locale: string, minFraction = 0): s
   return f.format(text as Intl.StringNumericLiteral);
 }
 
+/**
+ * A percentage for people in `locale`: the zeros a NUMERIC column pads with dropped, the locale's
+ * decimal sign (`'19.0000'` → `19 %`, `'7.50'` → `7,5 %` in German); empty for none.
+ */
+export function formatPercent(value: string | null | undefined, locale: string): string {
+  const text = (value ?? '').trim();
+  if (text === '') return '';
+  if (!isDecimal(text)) return text;
+  return `${formatDecimal(text.includes('.') ? text.replace(/\.?0+$/, '') : text, locale)} %`;
+}
+
 /** An amount with at least its currency's minor units and the code after it: `1,234.50 EUR`. */
 export function formatAmount(value: string, currency: string | undefined, locale: string): string {
   const text = formatDecimal(value, locale, currency ? minorUnits(currency) : 2);

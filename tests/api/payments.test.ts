@@ -70,6 +70,8 @@ describe('a payout with payments (payouts hook)', () => {
     await payment(payoutId).execute(api.db);
     const after = (await api.request({ method: 'GET', url: `/api/payouts/${payoutId}`, as: staff })).json();
     expect([after.can_be_deleted, after.can_edit_currency_rates, after.can_delete_revenues, after.can_allocate_revenues]).toEqual([false, false, false, false]);
+    // The commands name the reason: the payments, not a lack of allocated revenues.
+    expect([before.has_payments, after.has_payments]).toEqual([false, true]);
     const del = await api.request({ method: 'DELETE', url: `/api/payouts/${payoutId}`, as: staff });
     expect(del.statusCode).toBe(422);
     expect(await api.db.selectFrom('payouts').select('id').where('id', '=', payoutId).executeTakeFirst()).toBeDefined();

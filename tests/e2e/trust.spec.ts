@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, withAppDb } from './support';
+import { signIn, tabTo, retype, withAppDb } from './support';
 
 /**
  * What staff see is what is stored (issue 24): master data that reloads right, messages that say why,
@@ -50,6 +50,42 @@ test.describe('what staff see is what is stored', () => {
       await page.reload();
       await check(page);
       await expect(banner).toHaveCount(0);
+    }
+  });
+  test('percentages read as people write them and an invalid tax id names the expected format, in English and German', async ({ page }) => {
+    test.setTimeout(120_000);
+    const id = await vendorId('Lena Hoffmann');
+    // NUMERIC(7,4) pads to 19.0000; a fraction shows with the language's decimal sign.
+    await withAppDb((db) => db.query("UPDATE vendor_tax_infos SET withholding_tax_percentage = '7.5' WHERE vendor_id = $1", [id]));
+    await page.goto(`/vendors/${id}/show`);
+    await expect(page.getByText('19 %', { exact: true })).toBeVisible();
+    await expect(page.getByText('7.5 %', { exact: true })).toBeVisible();
+    await expect(page.getByText(/19\.0000/)).toHaveCount(0);
+
+    const studio = await vendorId('Studio Nord GmbH');
+    await page.goto(`/vendors/${studio}/edit#tax-info`);
+    const vatId = page.getByRole('textbox', { name: 'EU VAT id', exact: true });
+    await expect(vatId).toHaveValue('DE136695976', { timeout: 20_000 });
+    await tabTo(page, vatId);
+    await retype(page, 'DE123');
+    await page.keyboard.press('Tab');
+    await expect(page.getByText('is invalid: expected an EU VAT id: country prefix and national number, e.g. DE136695976 or ATU13585627')).toBeVisible();
+
+    // Leaving the edited form asks first (the leave guard): yes, drop the edit.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.evaluate(() => localStorage.setItem('remit.language', 'de'));
+    try {
+      await page.goto(`/vendors/${id}/show`);
+      await expect(page.getByText('7,5 %', { exact: true })).toBeVisible({ timeout: 20_000 });
+      await page.goto(`/vendors/${studio}/edit#tax-info`);
+      const germanVatId = page.getByRole('textbox', { name: 'USt-IdNr.', exact: true });
+      await expect(germanVatId).toHaveValue('DE136695976', { timeout: 20_000 });
+      await tabTo(page, germanVatId);
+      await retype(page, 'DE123');
+      await page.keyboard.press('Tab');
+      await expect(page.getByText(/ist ungültig: erwartet eine USt-IdNr\./)).toBeVisible();
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('remit.language'));
     }
   });
 });

@@ -216,7 +216,7 @@ test.describe('vendors from the keyboard', () => {
     await tabTo(page, field(page, 'Valid from'), { back: true });
     await page.keyboard.type(`01.01.${new Date().getFullYear() + 1}`);
     await page.keyboard.press('Control+s');
-    await expect(snackbar(page, /successfully saved/)).toBeVisible();
+    await expect(snackbar(page, /Change request for vendor .* created/)).toBeVisible();
     await expect(page).toHaveURL(/\/vendors$/);
 
     // Read-only now: the edit page shows the banner and its cancel action; the fields are disabled.

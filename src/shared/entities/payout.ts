@@ -62,6 +62,8 @@ export interface Payout<Time = string> {
   jobs_pending: boolean;
   /** What runs: `import`, `allocate_revenues`, `delete_revenues`. */
   pending_jobs: string[];
+  /** Payments were created from it: its revenues, rates and allocation are fixed (the reason the commands give). */
+  has_payments: boolean;
   can_create_payments: boolean;
   can_delete_payments: boolean;
   can_allocate_revenues: boolean;

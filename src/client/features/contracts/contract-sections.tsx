@@ -3,7 +3,8 @@ import { css } from 'styled-system/css';
 import { Link } from 'wouter';
 import { useCommandEnvironment } from '../../commands/context';
 import { DetailsSection, DetailsTable, Facts } from '../../kit/details-section';
-import { CommandButton, DateText, formatMoney, trimDecimalZeros } from '../../kit/grid';
+import { CommandButton, DateText, formatMoney } from '../../kit/grid';
+import { formatPercent } from '../../../shared/money-format';
 import { languageAtom, useT } from '../../lib/i18n';
 import { ROUTES_BY_ID, routePath } from '../../route-table';
 import { hasAnyRole } from '../../../shared/roles';
@@ -117,7 +118,7 @@ export function RevenueSharesSection({ contract: c }: { contract: Contract }) {
           <tr key={s.id}>
             <th scope="row">{t(`contracts.share_types.${s.type}`)}</th>
             <td>{t(`contracts.formulas.${s.formula}`)}</td>
-            <td data-num="">{s.rev_share === null ? '' : `${trimDecimalZeros(s.rev_share)} %`}</td>
+            <td data-num="">{formatPercent(s.rev_share, lng)}</td>
             <td data-num="">{money(s.baseline)}</td>
             <td data-num="">{money(s.fixed_income)}</td>
             <td data-num="">{money(s.threshold)}</td>
@@ -131,6 +132,7 @@ export function RevenueSharesSection({ contract: c }: { contract: Contract }) {
 /** Vendors: link, share, payment method, contact e-mails, payouts on hold with the reason, pause / resume. */
 export function VendorsSection({ contract: c }: { contract: Contract }) {
   const t = useT();
+  const lng = useAtomValue(languageAtom);
   return (
     <DetailsSection title="contracts.fields.vendors">
       <DetailsTable
@@ -162,7 +164,7 @@ export function VendorsSection({ contract: c }: { contract: Contract }) {
                 <Link href={routePath('vendors.show', { id: cv.vendor_id })}>{cv.vendor.name}</Link>
                 <span className={muted}> {cv.vendor.full_number}</span>
               </th>
-              <td>{trimDecimalZeros(cv.share_percentage)} %</td>
+              <td>{formatPercent(cv.share_percentage, lng)}</td>
               <td>{paymentMethodText(cv.vendor_payment_method, t)}</td>
               <td>
                 <ul className={list}>

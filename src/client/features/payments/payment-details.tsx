@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { css } from 'styled-system/css';
 import type { Payment } from '../../../shared/entities/payment';
+import { formatPercent } from '../../../shared/money-format';
 import { DetailsTable } from '../../kit/details-section';
 import { CommandButton } from '../../kit/grid';
 import { formatDisplayMonth } from '../../kit/fields';
@@ -30,7 +31,7 @@ function PaymentFile({ payment, command, text }: { payment: Payment; command: st
 /** The payment's facts (spec 3, 3.1); the fee only when it is not 0 (2.1). */
 export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string): Fact[] {
   const money = (value: string) => <Money value={value} currency={p.currency} />;
-  const pct = (value: string) => `${trimDecimalZeros(value)} %`;
+  const pct = (value: string) => formatPercent(value, lng);
   const facts: Fact[] = [
     { label: 'payments.fields.state', value: <PaymentStateChip state={p.state} /> },
     { label: 'payments.fields.type', value: t(`payments.types.${p.type}`) },

@@ -7,11 +7,21 @@ import { useCommandEnvironment } from '../../commands/context';
 import { ModalDialog } from '../../kit/dialog';
 import { AutocompleteField } from '../../kit/fields';
 import { invalidateLists } from '../../kit/grid';
-import { useT } from '../../lib/i18n';
+import { errorText, useT, type Translate } from '../../lib/i18n';
 import { allocateDialog } from './dialogs';
 
 /** 7.5: a channel source is assigned as `channel`, a label as `label`. */
 const assignedType = (s: RevenueSourceLookup) => (s.type === 'youtube_label' ? 'label' : 'channel');
+
+/** Why the server refused (spec 3, 8 has only 'allocate error'; staff need the reason to act on it). */
+function refusal(t: Translate, error: unknown): string {
+  if (!(error instanceof ApiError)) return (error as Error).message;
+  const body = error.body as { ineligible_ids?: number[] } | undefined;
+  if (body?.ineligible_ids) return t('unallocated_revenues.refusals.ineligible', { count: body.ineligible_ids.length });
+  if (error.errors?.assigned_id) return t('unallocated_revenues.refusals.unknown_source');
+  const key = error.errors ? Object.values(error.errors).flat()[0] : undefined;
+  return typeof key === 'string' ? errorText(t, key) : error.message;
+}
 
 /**
  * Allocate the selected unallocated revenues by hand (spec 3, 2.5, 5.5, 7.5): a revenue source is
@@ -43,7 +53,7 @@ export function AllocateDialog() {
       services.notify('success', t('unallocated_revenues.allocated', { count: rows.length }));
       close();
     } catch (error) {
-      if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) services.notify('error', t('unallocated_revenues.allocate_error'));
+      if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) services.notify('error', t('unallocated_revenues.allocate_error', { reason: refusal(t, error) }));
     } finally {
       setBusy(false);
       void invalidateLists('/api/unallocated_revenues');

@@ -4,7 +4,9 @@ import { DE_REGIONS, IT_REGIMES, IT_WHT_REASONS, taxFieldsFor } from '../../../s
 import { useInitData } from '../../api/init-data';
 import { PercentField, SelectField, SwitchField, TextField, optionsFrom } from '../../kit/fields';
 import { useForm } from '../../kit/form';
-import { useT } from '../../lib/i18n';
+import { useAtomValue } from 'jotai';
+import { formatPercent } from '../../../shared/money-format';
+import { languageAtom, useT } from '../../lib/i18n';
 import { Section } from './general-fields';
 import { useIsAdmin } from './use-admin';
 import type { VendorValues } from './vendor-values';
@@ -20,6 +22,7 @@ export function TaxInfoFields({ confirmed }: { confirmed: boolean }) {
   const form = useForm();
   const admin = useIsAdmin();
   const { countries } = useInitData();
+  const lng = useAtomValue(languageAtom);
   const values = form.values as VendorValues;
   const country = values.address.country_code;
   const type = values.type;
@@ -52,7 +55,7 @@ export function TaxInfoFields({ confirmed }: { confirmed: boolean }) {
             name="tax_info.vat_percentage"
             disabled={off}
             translate={false}
-            options={rates.map((r) => ({ value: rateValue(r.rate), label: `${r.rate} %` }))}
+            options={rates.map((r) => ({ value: rateValue(r.rate), label: formatPercent(r.rate, lng) }))}
           />
         ) : (
           <PercentField name="tax_info.vat_percentage" disabled={off} />

@@ -7,6 +7,7 @@ import { DateText, formatDate, Timestamp } from '../../kit/grid';
 import { DetailsSection, Facts, type FactRow } from '../../kit/details-section';
 import { RecordDetails } from '../../kit/record-details';
 import { StateChip } from '../../kit/state-chip';
+import { formatPercent } from '../../../shared/money-format';
 import { languageAtom, useT } from '../../lib/i18n';
 import { useCountries } from '../../lib/reference-names';
 import { canOpenPortal, inBlocks, isPending } from './format';
@@ -51,14 +52,15 @@ const TAX_TEXT_FIELDS: (keyof VendorTaxInfo)[] = [
 
 function TaxInfo({ tax }: { tax: VendorTaxInfo | null }) {
   const t = useT();
+  const lng = useAtomValue(languageAtom);
   if (!tax) return <p className={muted}>{t('grid.none')}</p>;
   const yes = (b: boolean | null) => (b === null || b === undefined ? '' : t(b ? 'grid.yes' : 'grid.no'));
   return (
     <Facts
       rows={[
         ...TAX_TEXT_FIELDS.map((f): Row => [`vendors.fields.tax_info.${f}`, tax[f] as string | null]),
-        ['vendors.fields.tax_info.vat_percentage', tax.vat_percentage === null || tax.vat_percentage === '' ? '' : `${tax.vat_percentage} %`],
-        ['vendors.fields.tax_info.withholding_tax_percentage', tax.withholding_tax_percentage === null || tax.withholding_tax_percentage === '' ? '' : `${tax.withholding_tax_percentage} %`],
+        ['vendors.fields.tax_info.vat_percentage', formatPercent(tax.vat_percentage, lng)],
+        ['vendors.fields.tax_info.withholding_tax_percentage', formatPercent(tax.withholding_tax_percentage, lng)],
         ['vendors.fields.tax_info.self_billing_allowed', yes(tax.self_billing_allowed)],
         ['vendors.fields.tax_info.is_natural_person', yes(tax.is_natural_person)],
         ['vendors.fields.tax_info.is_personally_liable', yes(tax.is_personally_liable)],

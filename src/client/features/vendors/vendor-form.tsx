@@ -87,7 +87,7 @@ export default function VendorForm({ params }: ScreenProps) {
     fromRecord: vendorValues,
     toPayload: vendorPayload,
     validate,
-    messages: { created: 'vendors.created', saved: 'vendors.saved' },
+    messages: { created: 'vendors.created', saved: 'vendors.saved', savedAs: (saved) => (saved.change_request_changes ? 'vendors.change_request_created' : undefined) },
   });
   const record = form.record as Vendor | undefined;
   const confirmed = record?.state === 'confirmed';

@@ -52,6 +52,16 @@ export interface FieldBinding<T> {
   readOnly: boolean;
 }
 
+/**
+ * A field's message; `invalid` names the expected format where one is known for the field's name
+ * (`form_formats.iban`, `form_formats.eu_tax_id`...), so "is invalid" says what would be valid.
+ */
+function formatError(t: ReturnType<typeof useT>, tree: Parameters<typeof hasTranslation>[0], error: string, plain: string): string {
+  const leaf = plain.slice(plain.lastIndexOf('.') + 1);
+  if (error === 'invalid' && hasTranslation(tree, `form_formats.${leaf}`)) return t('form_errors.invalid_format', { format: t(`form_formats.${leaf}`) });
+  return errorText(t, error);
+}
+
 export function useFieldBinding<T>(props: FieldProps<T>, empty: T): FieldBinding<T> {
   const t = useT();
   const tree = useAtomValue(translationsAtom);
@@ -69,7 +79,7 @@ export function useFieldBinding<T>(props: FieldProps<T>, empty: T): FieldBinding
   const [own, setOwn] = useState<{ error: string | null; touched: boolean }>({ error: null, touched: false });
   const error = props.error ?? (bound ? form.errorFor(name) : own.touched ? (own.error ?? undefined) : undefined);
   const label = t(labelKey, props.labelVars);
-  const message = error ? errorText(t, error) : undefined;
+  const message = error ? formatError(t, tree, error, plain) : undefined;
   return {
     id: `field-${name.replace(/\W/g, '-') || 'x'}-${reactId.replace(/\W/g, '')}`,
     name,

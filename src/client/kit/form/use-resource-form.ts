@@ -40,8 +40,11 @@ export interface ResourceFormOptions<V extends FormValues> {
    * else is wrapped as `{[wrapper]: payload}`. Default: the struct's validated (masked) value.
    */
   toPayload?(values: V, validated: unknown): unknown;
-  /** Translation keys of the success messages; `{name}` is the value of the field `name`. */
-  messages: { created?: string; saved: string };
+  /**
+   * Translation keys of the success messages; `{name}` is the value of the field `name`. `savedAs`
+   * names what an update became instead when the server made something else of it (a change request).
+   */
+  messages: { created?: string; saved: string; savedAs?(record: Record<string, unknown>): string | undefined };
   /** Extra cross-field rules (e.g. signers), in the same nested `{field: [key]}` shape. */
   validate?(values: V): FieldErrors | undefined | null;
 }
@@ -354,7 +357,8 @@ export function useResourceForm<V extends FormValues>(options: ResourceFormOptio
       const newId = (saved && typeof saved === 'object' && 'id' in saved ? (saved.id as number | string) : undefined) ?? recordId;
       releaseRef.current?.();
       const name = getIn(s.values, 'name');
-      env.services.notify('success', t(recordId === null ? (opts.messages.created ?? opts.messages.saved) : opts.messages.saved, { name: typeof name === 'string' ? name : '' }));
+      const savedAs = recordId !== null && isRecord(saved) ? opts.messages.savedAs?.(saved) : undefined;
+      env.services.notify('success', t(recordId === null ? (opts.messages.created ?? opts.messages.saved) : (savedAs ?? opts.messages.saved), { name: typeof name === 'string' ? name : '' }));
       env.services.invalidate(opts.resource);
       // Lists of the resource that are cached but not on screen: without this, the list opened right
       // after a save (within SWR's 2 s dedupe window) would show the answer from before the save.

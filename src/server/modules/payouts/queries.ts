@@ -116,6 +116,7 @@ export async function loadPayouts(db: Db, jobs: Jobs, ids: readonly number[], op
       payment_bucket: null,
       jobs_pending: busy,
       pending_jobs: running,
+      has_payments: paid,
       can_create_payments: !paid && !busy && !!state?.has_allocated,
       can_delete_payments: paid && !busy && !!state?.all_new,
       can_allocate_revenues: !paid && !busy && !!state?.has_rows && allocated.length < revenueTypes.length,

@@ -36,6 +36,7 @@ const AUDIT_IGNORE = [
   'revenue_types',
   'jobs_pending',
   'pending_jobs',
+  'has_payments',
   'payment_bucket',
   'reconciliation',
   'can_create_payments',
