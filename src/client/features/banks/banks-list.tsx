@@ -3,7 +3,7 @@ import { Timestamp, type Column } from '../../kit/grid';
 import type { FilterField } from '../../kit/grid/filters';
 import { ListScreen } from '../../kit/list-screen';
 import { AddressText, useCountries } from '../../lib/reference-names';
-import type { Bank } from './bank';
+import type { Bank } from '../../../shared/entities/bank';
 
 const columns: Column<Bank>[] = [
   { id: 'id', header: 'banks.fields.id', sortable: true, width: 70, grow: 0, align: 'end' },

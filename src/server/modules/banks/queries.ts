@@ -1,20 +1,10 @@
+import type { Bank } from '../../../shared/entities/bank.js';
 import type { Db } from '../../db/connection.js';
 import { byIds } from '../../http/resource.js';
 import { fullAddress } from '../../lib/address.js';
 import './tables.js';
 
-export interface BankEntity {
-  id: number;
-  name: string;
-  country_code: string;
-  postal_code: string;
-  city: string;
-  street: string;
-  full_address: string;
-  bic: string | null;
-  bank_key: string;
-  created_at: Date;
-}
+export type BankEntity = Bank<Date>;
 
 const COLUMNS = ['id', 'name', 'country_code', 'postal_code', 'city', 'street', 'bic', 'bank_key', 'created_at'] as const;
 
