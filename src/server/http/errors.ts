@@ -31,6 +31,14 @@ interface PgError {
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | PgError, request, reply) => {
+    // Refused before the whole body arrived (over the limit, an unknown upload field): the rest is
+    // discarded and the connection closed after the answer, so a client still sending gets the answer
+    // and its next request a fresh connection, never one reset under it.
+    if (!request.raw.complete) {
+      reply.header('connection', 'close');
+      request.raw.unpipe();
+      request.raw.resume();
+    }
     // A route may have set another type (a CSV export) before it failed: the answer is JSON.
     const json = (statusCode: number, body: unknown) => reply.code(statusCode).type('application/json; charset=utf-8').send(body);
     if (error instanceof HttpError) {
