@@ -74,9 +74,9 @@ describe('withholding-tax report', () => {
     expect(sheet.data).toEqual([
       ['Organization', 'Vendor number', 'Vendor', 'Country', 'Tax ID', 'Currency', 'Payments', 'Amount', 'WHT %', 'Tax withheld', 'Paid out'],
       // 0.10 + 0.20 + 1234567.89 = 1234568.19; WHT 0.02 + 0.03 + 185185.18 = 185185.23; paid 0.08 + 0.17 + 1283950.61 = 1283950.86
-      ['Steuer GmbH', '811', 'Ana Lopez', 'ES', 'ESX1234567X', 'EUR', '3', '1234568.19', '15', '185185.23', '1283950.86'],
-      ['Steuer GmbH', '811', 'Ana Lopez', 'ES', 'ESX1234567X', 'USD', '1', '100.01', '15', '15', '85.01'],
-      ['Steuer GmbH', '812', 'Bob Stone', null, null, 'EUR', '1', '99.99', '0', '0', '118.99'],
+      ['Steuer GmbH', '380000811', 'Ana Lopez', 'ES', 'ESX1234567X', 'EUR', '3', '1234568.19', '15', '185185.23', '1283950.86'],
+      ['Steuer GmbH', '380000811', 'Ana Lopez', 'ES', 'ESX1234567X', 'USD', '1', '100.01', '15', '15', '85.01'],
+      ['Steuer GmbH', '380000812', 'Bob Stone', null, null, 'EUR', '1', '99.99', '0', '0', '118.99'],
       [null, null, null, null, null, null, null, null, null, null, null],
       ['Total EUR', null, null, null, null, 'EUR', '4', '1234668.18', null, '185185.23', '1284069.85'],
       ['Total USD', null, null, null, null, 'USD', '1', '100.01', null, '15', '85.01'],

@@ -41,7 +41,7 @@ test('creates a payout, uploads and imports a claim file and saves an edited cur
   await expect(page).toHaveURL(/\/payouts$/);
   await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
 
-  // New payout: month of this month, AdSense; Save goes to its page.
+  // New payout: month of this month, AdSense; Save and continue goes to its page.
   await runCommand(page, 'New payout');
   await expect(page).toHaveURL(/\/payouts\/new$/);
   const month = page.getByRole('textbox', { name: /^Month/ });
@@ -57,7 +57,8 @@ test('creates a payout, uploads and imports a claim file and saves an edited cur
   await page.keyboard.press('Enter');
   await expect(page.getByText('AdSense').first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.keyboard.press('Control+s');
+  await expect(page.getByRole('button', { name: /^Save and continue/ })).toBeVisible();
+  await page.keyboard.press('Control+Enter');
   await expect(page.getByText('Payout successfully created')).toBeVisible();
   await expect(page).toHaveURL(/\/payouts\/\d+\/show$/);
   await expect(page.getByRole('heading', { name: new RegExp(`Payout.*${mm}\\.${yyyy}`), level: 1 })).toBeVisible();

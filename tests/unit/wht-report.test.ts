@@ -13,7 +13,7 @@ describe('withholding-tax report helpers', () => {
 
   it('adds the rows per currency with decimals, not floats', () => {
     const row = (currency: string, amount: string, wht_amount: string): WhtReportRow => ({
-      organization: 'O', vendor_number: 1, vendor_name: 'V', country_code: null, tax_id: null, currency, payments: 1, amount, wht_percentage: '15', wht_amount, total_amount: amount,
+      organization: 'O', vendor_number: '403000001', vendor_name: 'V', country_code: null, tax_id: null, currency, payments: 1, amount, wht_percentage: '15', wht_amount, total_amount: amount,
     });
     // 0.1 + 0.2 is 0.30000000000000004 in floats.
     expect(whtReportTotals([row('EUR', '0.10', '0.01'), row('USD', '5.00', '0.75'), row('EUR', '0.20', '0.02')])).toEqual([

@@ -21,7 +21,8 @@ function createRules(values: PayoutValues) {
 
 /**
  * /payouts/new (spec 3, 2.3 and 5.2): label, month (first of a month, no future), payout types. Save
- * goes to the new payout's page (4.5); a payout is not edited afterwards, so there is nothing to continue.
+ * returns to the list, Save and continue goes on to the new payout's page (4.5) to upload its files
+ * (spec 1, forms); a payout is not edited afterwards, so its page stands for the edit page.
  */
 export default function PayoutForm() {
   const struct = useMemo(createPayoutStruct, []);
@@ -31,7 +32,6 @@ export default function PayoutForm() {
     wrapper: 'payout',
     listPath: routePath('payouts.list'),
     editPath: (id) => routePath('payouts.show', { id }),
-    savedPath: (id) => routePath('payouts.show', { id }),
     struct,
     initial: INITIAL,
     validate: createRules,
@@ -42,7 +42,7 @@ export default function PayoutForm() {
   return (
     <>
       <FormTitle title="pages.payouts.new" />
-      <ResourceForm form={form} label="pages.payouts.new" saveOnly>
+      <ResourceForm form={form} label="pages.payouts.new">
         <MonthField name="month" autoFocus />
         <MultiSelectField name="payout_types" options={TYPE_OPTIONS} />
         <TextField name="label" />

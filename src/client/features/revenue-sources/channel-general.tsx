@@ -10,7 +10,7 @@ export function ChannelGeneral() {
   return (
     <div className={stack}>
       <Section title="revenue_sources.sections.channel">
-        <TextField name="reference_id" autoFocus maxLength={24} />
+        <TextField name="reference_id" autoFocus maxLength={24} hint="revenue_sources.hints.channel_reference_id" />
         <TextField name="name" />
         <SelectField name="organization_id" options={organizations} translate={false} />
         <SelectField name="category_id" options={categories} translate={false} />

@@ -1,13 +1,15 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { fullNumberSql } from '../vendors/queries.js';
 import { Decimal, minorUnits, toDecimal } from '../../../shared/money.js';
 import { quarterRange, type WhtReportRequest } from '../../../shared/validation/financial-reports.js';
 
 /** One line of the report: a vendor's paid payments of the quarter in one currency at one WHT percentage. */
 export interface WhtReportRow {
   organization: string;
-  vendor_number: number;
+  /** The full number (source prefix + six digits, 403000001), as the ERP and the vendor files know it. */
+  vendor_number: string;
   vendor_name: string;
   country_code: string | null;
   tax_id: string | null;
@@ -26,18 +28,18 @@ export interface WhtReportRow {
 export async function whtReportRows(db: Db, request: WhtReportRequest): Promise<WhtReportRow[]> {
   const { from, to } = quarterRange(request);
   const { rows } = await sql<WhtReportRow>`
-    SELECT o.name AS organization, v.number AS vendor_number, v.name AS vendor_name, a.country_code,
+    SELECT organizations.name AS organization, ${fullNumberSql} AS vendor_number, vendors.name AS vendor_name, a.country_code,
            coalesce(t.eu_tax_id, t.de_country_tax_number, t.de_regional_tax_number, t.it_fiscal_code, t.es_nif, t.other_tax_id) AS tax_id,
            p.currency, count(*)::int AS payments, sum(p.amount)::text AS amount, p.wht_percentage::text AS wht_percentage,
            sum(p.wht_amount)::text AS wht_amount, sum(p.total_amount)::text AS total_amount
     FROM payments p
-    JOIN vendors v ON v.id = p.vendor_id
-    JOIN organizations o ON o.id = v.organization_id
-    LEFT JOIN vendor_addresses a ON a.vendor_id = v.id
-    LEFT JOIN vendor_tax_infos t ON t.vendor_id = v.id
+    JOIN vendors ON vendors.id = p.vendor_id
+    JOIN organizations ON organizations.id = vendors.organization_id
+    LEFT JOIN vendor_addresses a ON a.vendor_id = vendors.id
+    LEFT JOIN vendor_tax_infos t ON t.vendor_id = vendors.id
     WHERE p.paid_at >= ${from}::timestamp AT TIME ZONE 'UTC' AND p.paid_at < ${to}::timestamp AT TIME ZONE 'UTC'
-    GROUP BY o.name, v.id, v.number, v.name, a.country_code, 5, p.currency, p.wht_percentage
-    ORDER BY o.name, v.number, v.id, p.currency, p.wht_percentage`.execute(db);
+    GROUP BY organizations.id, vendors.id, a.country_code, 5, p.currency, p.wht_percentage
+    ORDER BY organizations.name, vendors.number, vendors.id, p.currency, p.wht_percentage`.execute(db);
   return rows;
 }
 
