@@ -48,8 +48,11 @@ function targetFile(ctx: CommandContext): { bucket: PaymentBucket; file: Payment
 /** The file's download name, as the server's content-disposition gives it. */
 export const paymentFileName = (bucket: PaymentBucket, f: PaymentFile) => `payments-${bucket.id}-${f.organization.id}-${f.currency}-${f.id}.${f.format === 'sepa' ? 'xml' : 'csv'}`;
 
-/** A command on one payment file of the bucket's page (spec 3, 4.3): download, update its content, delete it. */
-function fileCommand(id: string, title: string, busyBlocks: boolean, run: (ctx: CommandContext, bucket: PaymentBucket, file: PaymentFile) => Promise<void>): Command {
+/**
+ * A command on one payment file of the bucket's page (spec 3, 4.3): download, update its content, delete it.
+ * `allowed` is the file's server flag for the writes (false once it was downloaded, with its reason).
+ */
+function fileCommand(id: string, title: string, busyBlocks: boolean, run: (ctx: CommandContext, bucket: PaymentBucket, file: PaymentFile) => Promise<void>, allowed?: (file: PaymentFile) => boolean): Command {
   return {
     id,
     title,
@@ -58,6 +61,7 @@ function fileCommand(id: string, title: string, busyBlocks: boolean, run: (ctx: 
     when: (ctx) => {
       const target = targetFile(ctx);
       if (!target) return { hidden: true };
+      if (allowed && !allowed(target.file)) return { enabled: false, reason: `payment_buckets.reasons.${target.file.reason ?? 'downloaded'}` };
       return busyBlocks ? flag(!target.bucket.jobs_pending, 'payment_buckets.reasons.jobs_pending') : ok;
     },
     run: (ctx) => {
@@ -138,15 +142,19 @@ export const paymentBucketsCommands: Command[] = [
       await downloadFile(file.url, paymentFileName(bucket, file));
     } catch (error) {
       ctx.services.notify('error', `${ctx.t('payment_buckets.failed.download_file')} ${deleteFailureMessage(ctx, error)}`);
+    } finally {
+      // The first download is recorded: the row then says so and its writes are refused.
+      ctx.services.invalidate(`/api/payment_buckets/${bucket.id}`);
     }
   }),
   fileCommand('payment_buckets.update_file', 'payment_buckets.commands.update_file', true, (ctx, bucket, file) =>
     fileWrite(ctx, bucket, 'update_file', () => api.post(`/api/payment_buckets/${bucket.id}/payment_files/${file.id}/update_file`)),
+    (f) => f.can_be_updated,
   ),
   fileCommand('payment_buckets.delete_file', 'payment_buckets.commands.delete_file', true, async (ctx, bucket, file) => {
     if (!(await ctx.services.confirm(ctx.t('form.delete_confirmation'), { confirmLabel: 'form.delete', danger: true }))) return;
     await fileWrite(ctx, bucket, 'delete_file', () => api.delete(`/api/payment_buckets/${bucket.id}/payment_files/${file.id}`));
-  }),
+  }, (f) => f.can_be_deleted),
   bucketTool('payments.add_to_payment_bucket_selected', 'payment_buckets.commands.add_to_bucket', 'can_be_added_to_bucket', 'payment_buckets.reasons.cannot_add', (ctx, rows) => {
     if (!addToBucketDialog.open(rows.map((p) => p.id))) ctx.services.notify('warning', ctx.t('payment_buckets.reasons.open_payments_list'));
   }),

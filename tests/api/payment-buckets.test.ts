@@ -69,6 +69,7 @@ describe('payment buckets', () => {
       last_job_failure: null,
       payments_summary: [],
       payment_files: [],
+      payments_kept_out: [],
     });
     expect((await read(bucket.id)).json()).toEqual(bucket);
 

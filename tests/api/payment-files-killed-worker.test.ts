@@ -9,9 +9,9 @@ import { debtorAccount, payableParty, type PaymentParty, pendingInBucket } from 
 
 /**
  * Creating payment files against a real crash: the bucket's job is worked by a separate worker process, killed
- * with SIGKILL while its transaction waits to record the second organization's new file (the first's file,
- * which exists already, rewritten in storage and in the uncommitted transaction; the second's written to
- * storage only), and a restarted worker finishes the same job. Every payment must be in exactly one file, each
+ * with SIGKILL while its transaction waits to record the second organization's new file (the first's new
+ * file in storage and in the uncommitted transaction; the second's written to storage only), and a restarted
+ * worker finishes the same job. The first organization's earlier file is never touched: later payments go into new files. Every payment must be in exactly one file, each
  * file once in storage with exactly its payments, and nothing but what the killed run wrote left unreferenced.
  */
 // No workers in this process: the forked worker must be the one that makes the files.
@@ -19,7 +19,7 @@ const api = setupApi({ workers: false });
 let bucketId = 0;
 let first: PaymentParty;
 let second: PaymentParty;
-/** The first organization's payment whose file exists before the job: the job rewrites that file with the new ones. */
+/** The first organization's payment whose file exists before the job: the job leaves that file as it is. */
 let earlier: number[] = [];
 let firstIds: number[] = [];
 let secondIds: number[] = [];
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await debtorAccount(api.db, first.org);
   await debtorAccount(api.db, second.org);
   earlier = await pendingInBucket(api.db, first, bucketId, [{ amount: '5.00' }]);
-  expect(await createPaymentFiles(api.ctx, bucketId, null)).toEqual({ files: 1, payments: 1 });
+  expect(await createPaymentFiles(api.ctx, bucketId, null)).toEqual({ files: 1, payments: 1, kept_out: [] });
   // In id order, as the job groups them: the first organization's new payments, then the second's.
   firstIds = await pendingInBucket(api.db, first, bucketId, [{ amount: '10.00', vat: '1.90' }, { amount: '20.00' }]);
   secondIds = await pendingInBucket(api.db, second, bucketId, [{ amount: '1.11' }, { amount: '2.22', wht: '0.22' }, { amount: '3.33' }]);
@@ -75,15 +75,18 @@ describe('creating payment files in a worker process killed with SIGKILL', () =>
 
     await finishWithRestartedWorker(api, jobId);
 
-    // Two files: the existing one rewritten in place with all three of its organization's payments, and the second organization's new one.
+    // Three files: the existing one as it was, and a new one per organization with the payments added later.
     const files = await filesOf();
     expect(files.map((f) => [f.id === existing.id, f.organization_id, f.payments_count])).toEqual([
-      [true, first.org, 3],
+      [true, first.org, 1],
+      [false, first.org, 2],
       [false, second.org, 3],
     ]);
+    expect(files[0]).toEqual(existing);
     const groups = [
-      { file: files[0], ids: [...earlier, ...firstIds] },
-      { file: files[1], ids: secondIds },
+      { file: files[0], ids: earlier },
+      { file: files[1], ids: firstIds },
+      { file: files[2], ids: secondIds },
     ];
     for (const { file, ids } of groups) {
       const payments = await paymentsOf(ids);
@@ -95,14 +98,14 @@ describe('creating payment files in a worker process killed with SIGKILL', () =>
       expect([...xml.matchAll(/<EndToEndId>([^<]+)<\/EndToEndId>/g)].map((m) => m[1])).toEqual(payments.map((p) => p.reference));
       expect(xml.match(/<CtrlSum>([\d.]+)<\/CtrlSum>/)![1]).toBe(file.total_amount);
     }
-    expect(files.map((f) => f.total_amount)).toEqual(['36.90', '6.44']);
+    expect(files.map((f) => f.total_amount)).toEqual(['5.00', '31.90', '6.44']);
     // One export audit entry per payment.
     const audits = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM audit_logs WHERE auditable_type = 'Payment' AND action = 'create_payment_files' AND auditable_id = ANY(${[...earlier, ...firstIds, ...secondIds]}::bigint[])
       GROUP BY auditable_id`.execute(api.db);
     expect(audits.rows).toEqual([...earlier, ...firstIds, ...secondIds].map(() => ({ n: 1 })));
 
-    // In storage: the two files, the replaced content removed, and what the killed run wrote, which the orphan sweep takes.
+    // In storage: the three files and what the killed run wrote, which the orphan sweep takes.
     expect(await stored()).toEqual([...files.map((f) => f.storage_key), ...written].sort());
     expect(await removeOrphanFiles(api.ctx, new Date(Date.now() + 60_000))).toBe(written.length);
     expect(await stored()).toEqual(files.map((f) => f.storage_key).sort());

@@ -113,7 +113,7 @@ describe('create payment files', () => {
     const ctx = { db: api.db, storage: api.ctx.storage };
     const [one, two] = await Promise.all([createPaymentFiles(ctx, b, staff.id), createPaymentFiles(ctx, b, staff.id)]);
     expect([one.files + two.files, one.payments + two.payments]).toEqual([1, 2]);
-    expect(await createPaymentFiles(ctx, b, staff.id)).toEqual({ files: 0, payments: 0 });
+    expect(await createPaymentFiles(ctx, b, staff.id)).toEqual({ files: 0, payments: 0, kept_out: [] });
     const list = await files(b);
     expect(list).toHaveLength(1);
     const xml = (await download(list[0].url)).body;
@@ -149,24 +149,25 @@ describe('create payment files', () => {
     const townless = await party({ org: none.org, town: null });
     const refusedIds = await pending(townless, b, [{}]);
     const reference = (await api.db.selectFrom('payments').select('reference').where('id', '=', refusedIds[0]).executeTakeFirstOrThrow()).reference;
-    const xmlFiles = () => fs.readdirSync(path.join(api.dataDir, 'files'), { recursive: true }).filter((f) => String(f).endsWith('.xml')).length;
-    const before = xmlFiles();
-    await expect(createPaymentFiles(ctx, b, staff.id)).rejects.toThrow(`Payment ${reference}: the payee's address has no town`);
-    expect(await files(b)).toEqual([]);
-    // Nothing stored either.
-    expect(xmlFiles()).toBe(before);
+    // One payment the EPC rules refuse is kept out with its reason; the others' files are made.
+    const made = await createPaymentFiles(ctx, b, staff.id);
+    expect(made).toEqual({ files: 2, payments: 2, kept_out: [`Payment ${reference}: the payee's address has no town`] });
+    expect((await states(refusedIds))[0][1]).toBe('payout_pending');
+    const after = (await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json();
+    expect(after.payments_kept_out).toEqual([{ id: refusedIds[0], reference, reason: `Payment ${reference}: the payee's address has no town` }]);
+    expect(after.payment_files).toHaveLength(2);
   });
 });
 
 describe('cancel export, update file, delete file', () => {
-  it('cancel_export detaches payments; update_file rewrites with a new digest; delete returns the rest to payout_pending', async () => {
+  it('cancel_export and mark_incorrect take a payment out of a file not yet downloaded; once downloaded it cannot be deleted', async () => {
     const b = await bucket('Rewrite');
     const p = await party();
     await debtor(p.org);
-    const ids = await pending(p, b, [{ amount: '1.00' }, { amount: '2.00' }, { amount: '3.00' }]);
+    const ids = await pending(p, b, [{ amount: '1.00' }, { amount: '2.00' }, { amount: '3.00' }, { amount: '4.00' }]);
     await createPaymentFiles({ db: api.db, storage: api.ctx.storage }, b, staff.id);
     const [file] = await files(b);
-    expect(file.total_amount).toBe('6.00');
+    expect(file).toMatchObject({ total_amount: '10.00', downloaded_at: null, can_be_updated: true, can_be_deleted: true, reason: null });
     const reference = (await api.db.selectFrom('payments').select('reference').where('id', '=', ids[0]).executeTakeFirstOrThrow()).reference;
 
     // Only payments_admin may cancel an export; all or none.
@@ -174,40 +175,123 @@ describe('cancel export, update file, delete file', () => {
     expect(denied.statusCode).toBe(403);
     const mixed = await api.request({ method: 'POST', url: '/api/payments/cancel_export', payload: { ids: [ids[0], 99999999] }, as: staff });
     expect(mixed.statusCode).toBe(422);
-    expect((await states(ids)).map(([, s]) => s)).toEqual(['exported', 'exported', 'exported']);
+    expect((await states(ids)).map(([, s]) => s)).toEqual(['exported', 'exported', 'exported', 'exported']);
     const cancelled = await api.request({ method: 'POST', url: '/api/payments/cancel_export', payload: { ids: [ids[0]] }, as: staff });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The file no longer lists it: rewritten in the same transaction, new digest and figures.
+    const incorrect = await api.request({ method: 'POST', url: `/api/payments/${ids[3]}/mark_incorrect`, as: staff });
+    expect(incorrect.statusCode, incorrect.body).toBe(200);
     expect(await states(ids)).toEqual([
       [ids[0], 'payout_pending', null],
       [ids[1], 'exported', file.id],
       [ids[2], 'exported', file.id],
+      [ids[3], 'incorrect', null],
     ]);
-
-    const updated = await api.request({ method: 'POST', url: `/api/payment_buckets/${b}/payment_files/${file.id}/update_file`, as: staff });
-    expect(updated.statusCode, updated.body).toBe(200);
-    const [rewritten] = updated.json().payment_files;
+    const [rewritten] = await files(b);
     expect(rewritten).toMatchObject({ id: file.id, payments_count: 2, total_amount: '5.00' });
     expect(rewritten.digest).not.toBe(file.digest);
+    expect((await auditTrail(api.db, 'PaymentFile', file.id)).at(-1)).toMatchObject({ action: 'update_file', audited_changes: { payments_count: [3, 2], total_amount: ['9.00', '5.00'] } });
+    // update_file rewrites it again while it was not downloaded.
+    const updated = await api.request({ method: 'POST', url: `/api/payment_buckets/${b}/payment_files/${file.id}/update_file`, as: staff });
+    expect(updated.statusCode, updated.body).toBe(200);
     const xml = (await download(rewritten.url)).body;
     expect(xml).not.toContain(reference);
     expect(xml).toContain('<CtrlSum>5.00</CtrlSum>');
     expect(xmllint(xml).ok).toBe(true);
-    expect((await auditTrail(api.db, 'PaymentFile', file.id)).at(-1)).toMatchObject({ action: 'update_file', audited_changes: { payments_count: [3, 2], total_amount: ['6.00', '5.00'] } });
 
-    // A payment paid out from the file keeps it: delete refused, nothing changed.
-    await api.request({ method: 'POST', url: `/api/payments/${ids[1]}/pay_out`, as: staff });
-    const refused = await api.request({ method: 'DELETE', url: `/api/payment_buckets/${b}/payment_files/${file.id}`, as: staff });
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ errors: { base: ['in_use'] }, ineligible_ids: [ids[1]] });
-    expect((await states([ids[2]]))[0]).toEqual([ids[2], 'exported', file.id]);
-    await api.db.updateTable('payments').set({ state: 'exported', paid_at: null }).where('id', '=', ids[1]).execute();
+    const deleted = await api.request({ method: 'DELETE', url: `/api/payment_buckets/${b}/payment_files/${file.id}`, as: staff });
+    expect(deleted.statusCode).toBe(422);
+    expect(deleted.json().errors).toEqual({ base: ['downloaded'] });
+  });
 
+  it('a file not downloaded can be deleted: its payments return to payout_pending', async () => {
+    const b = await bucket('Delete');
+    const p = await party();
+    await debtor(p.org);
+    const ids = await pending(p, b, [{ amount: '1.00' }, { amount: '2.00' }]);
+    await createPaymentFiles({ db: api.db, storage: api.ctx.storage }, b, staff.id);
+    const [file] = await files(b);
     const deleted = await api.request({ method: 'DELETE', url: `/api/payment_buckets/${b}/payment_files/${file.id}`, as: staff });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json().payment_files).toEqual([]);
     expect(deleted.json().can_create_payment_files).toBe(true);
     expect(await states(ids)).toEqual(ids.map((id) => [id, 'payout_pending', null]));
-    expect((await download(rewritten.url)).statusCode).toBe(404);
+    expect((await download(file.url)).statusCode).toBe(404);
+  });
+
+  it('a downloaded file is never rewritten: payments added later go into a new file, and none is ever in two downloaded files', async () => {
+    const b = await bucket('Sent');
+    const p = await party({ orgName: 'Sent Media GmbH' });
+    await debtor(p.org);
+    const ctx = { db: api.db, storage: api.ctx.storage };
+    const [p1] = await pending(p, b, [{ amount: '11.00' }]);
+    await createPaymentFiles(ctx, b, staff.id);
+    const [first] = await files(b);
+    const sent = await download(first.url);
+    expect(sent.statusCode).toBe(200);
+    const [downloaded] = await files(b);
+    expect(downloaded).toMatchObject({ downloaded_at: expect.any(String), downloaded_by: { id: staff.id }, can_be_updated: false, can_be_deleted: false, reason: 'downloaded' });
+    // Its export cannot be cancelled any more (the bank may have it); update_file and delete are refused with the reason.
+    expect((await api.request({ method: 'GET', url: `/api/payments/${p1}`, as: staff })).json().can_cancel_export).toBe(false);
+    const update = await api.request({ method: 'POST', url: `/api/payment_buckets/${b}/payment_files/${first.id}/update_file`, as: staff });
+    expect(update.statusCode).toBe(422);
+    expect(update.json()).toMatchObject({ errors: { base: ['downloaded'] }, message: expect.stringContaining('was downloaded') });
+    expect((await api.request({ method: 'POST', url: `/api/payments/${p1}/pay_out`, as: staff })).statusCode).toBe(200);
+
+    const [p2] = await pending(p, b, [{ amount: '22.00' }]);
+    expect(await createPaymentFiles(ctx, b, staff.id)).toEqual({ files: 1, payments: 1, kept_out: [] });
+    const list = await files(b);
+    expect(list).toHaveLength(2);
+    const second = list.find((f: { id: number }) => f.id !== first.id);
+    expect(second).toMatchObject({ payments_count: 1, total_amount: '22.00', downloaded_at: null });
+    expect(second.message_id).not.toBe(first.message_id);
+    const later = (await download(second.url)).body;
+    const refs = await api.db.selectFrom('payments').select(['id', 'reference']).where('id', 'in', [p1, p2]).orderBy('id').execute();
+    expect(later).toContain(refs[1].reference);
+    expect(later).not.toContain(refs[0].reference);
+    // The first file is byte for byte what was sent, P1 still in it and paid out.
+    expect((await download(first.url)).body).toBe(sent.body);
+    expect(await states([p1, p2])).toEqual([
+      [p1, 'paid_out', first.id],
+      [p2, 'exported', second.id],
+    ]);
+    // The database refuses to move a payment out of a downloaded file or to rewrite it.
+    await expect(api.db.updateTable('payments').set({ payment_file_id: null }).where('id', '=', p1).execute()).rejects.toThrow(/downloaded payment file/);
+    await expect(api.db.updateTable('payment_files').set({ digest: '0'.repeat(64) }).where('id', '=', first.id).execute()).rejects.toThrow(/never rewritten/);
+  });
+
+  it('a total of zero or less is kept out of every file with its reason; the debtor and a Swiss creditor are in the SEPA file, schema-valid', async () => {
+    const b = await bucket('Kept out');
+    const p = await party({ orgName: 'Debtor Media AG' });
+    await debtor(p.org);
+    const swiss = await party({ org: p.org, vendorName: 'Zürcher Musik AG' });
+    await api.db.updateTable('vendor_addresses').set({ country_code: 'CH', city: 'Zürich', postal_code: '8001', street: 'Bahnhofstrasse', street_number: '1' }).where('vendor_id', '=', swiss.vendor).execute();
+    await api.db.updateTable('vendor_payment_methods').set({ iban: 'CH9300762011623852957', account_holder: 'Zürcher Musik AG' }).where('vendor_id', '=', swiss.vendor).execute();
+    const usd = await party({ org: p.org, method: { type: 'bank', sepa: false } });
+    await debtor(p.org, 'USD', 'GB29NWBK60161331926819');
+    const [good, zero, negative] = await pending(p, b, [{ amount: '5.00' }, { amount: '0.00' }, { amount: '-3.00' }]);
+    const [chf] = await pending(swiss, b, [{ amount: '7.00' }]);
+    const [csvZero, csvGood] = await pending(usd, b, [{ amount: '0.00', currency: 'USD' }, { amount: '9.00', currency: 'USD' }]);
+    const made = await createPaymentFiles({ db: api.db, storage: api.ctx.storage }, b, staff.id);
+    expect(made.files).toBe(2);
+    expect(made.payments).toBe(3);
+    expect(made.kept_out).toHaveLength(3);
+    expect((await states([good, zero, negative, chf, csvZero, csvGood])).map(([, s]) => s)).toEqual(['exported', 'payout_pending', 'payout_pending', 'exported', 'payout_pending', 'exported']);
+    const bucketRead = (await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json();
+    expect(bucketRead.payments_kept_out.map((k: { id: number; reason: string }) => [k.id, k.reason.replace(/^Payment \S+: /, '')])).toEqual([
+      [zero, 'the total 0.00 EUR is not above zero'],
+      [negative, 'the total -3.00 EUR is not above zero'],
+      [csvZero, 'the total 0.00 USD is not above zero'],
+    ]);
+    const [sepa, csv] = bucketRead.payment_files;
+    const xml = (await download(sepa.url)).body;
+    expect(xmllint(xml).ok, xmllint(xml).output).toBe(true);
+    expect(xml).toMatch(/<Dbtr>\s*<Nm>Debtor Media AG<\/Nm>\s*<PstlAdr>\s*<StrtNm>Invalidenstrasse<\/StrtNm>\s*<BldgNb>1<\/BldgNb>\s*<PstCd>10115<\/PstCd>\s*<TwnNm>Berlin<\/TwnNm>\s*<Ctry>DE<\/Ctry>/);
+    expect(xml).toMatch(/<Nm>Zurcher Musik AG<\/Nm>\s*<PstlAdr>\s*<StrtNm>Bahnhofstrasse<\/StrtNm>\s*<BldgNb>1<\/BldgNb>\s*<PstCd>8001<\/PstCd>\s*<TwnNm>Zurich<\/TwnNm>\s*<Ctry>CH<\/Ctry>/);
+    expect(xml).toContain('<IBAN>CH9300762011623852957</IBAN>');
+    const lines = (await download(csv.url)).body.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/,9\.00,USD$/);
   });
 
   it('routes check roles and the bucket of the file', async () => {

@@ -77,15 +77,7 @@ test('creates payment files, downloads, updates and deletes one, keyboard only, 
   await expectNoAxeViolations(page);
   await page.screenshot({ path: 'test-results/payment-files-show.png', fullPage: true });
 
-  // Download from the row: the server's name, the SEPA XML with the transliterated names.
-  await tabTo(page, download);
-  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-  expect(file.suggestedFilename()).toMatch(/^payments-\d+-\d+-EUR-\d+\.xml$/);
-  const xml = fs.readFileSync((await file.path())!, 'utf8');
-  expect(xml).toContain('<CtrlSum>100.10</CtrlSum>');
-  expect(xml).toContain('<Nm>Lukasz Wisniewski</Nm>');
-
-  // Update the file's content (same payments, so the same figures).
+  // Update the file's content (same payments, so the same figures): allowed while it was not downloaded.
   await tabTo(page, files.getByRole('button', { name: `Update ${org} EUR SEPA` }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Payment file updated')).toBeVisible();
@@ -101,6 +93,22 @@ test('creates payment files, downloads, updates and deletes one, keyboard only, 
   await expect(files).toContainText('No payment files yet.');
   const after = await withAppDb((db) => db.query<{ state: string }>('SELECT state FROM payments WHERE id = ANY($1) ORDER BY id', [payments]));
   expect(after.rows.map((r) => r.state)).toEqual(['payout_pending', 'payout_pending']);
+
+  // Made again, then downloaded from the row: the server's name, the SEPA XML with the transliterated names.
+  await palette(page, 'Create payment files');
+  await expect(download).toBeVisible({ timeout: 40_000 });
+  await tabTo(page, download);
+  const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(file.suggestedFilename()).toMatch(/^payments-\d+-\d+-EUR-\d+\.xml$/);
+  const xml = fs.readFileSync((await file.path())!, 'utf8');
+  expect(xml).toContain('<CtrlSum>100.10</CtrlSum>');
+  expect(xml).toContain('<Nm>Lukasz Wisniewski</Nm>');
+  // Downloaded: what the bank got. The row says so; update and delete are disabled with the reason.
+  await expect(files).toContainText('Downloaded');
+  const update = files.getByRole('button', { name: `Update ${org} EUR SEPA` });
+  await expect(update).toHaveAttribute('aria-disabled', 'true');
+  await expect(update).toHaveAttribute('title', 'Downloaded files are what the bank got: they are never rewritten or deleted');
+  await expect(files.getByRole('button', { name: `Delete ${org} EUR SEPA` })).toHaveAttribute('aria-disabled', 'true');
 });
 
 test('a bucket whose organization has no debtor account says why no file was made, keyboard only, with axe', async ({ page }) => {

@@ -33,7 +33,7 @@ const file = (transfers: SepaTransfer[], overrides: Partial<SepaFileInput> = {})
   message_id: 'REMIT-1-7-EUR',
   created_at: new Date('2026-11-24T10:00:00.123Z'),
   initiating_party: 'Remit Media GmbH',
-  debtor: { name: 'Remit Media GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
+  debtor: { name: 'Remit Media GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001', address: { street: 'Invalidenstraße', street_number: '1', postal_code: '10115', city: 'Berlin', country_code: 'DE' } },
   transfers,
   ...overrides,
 });
@@ -118,7 +118,7 @@ describe('pain.001.001.09', () => {
     for (const [, name] of xml.matchAll(/<Nm>([^<]*)<\/Nm>/g)) expect(name.length).toBeLessThanOrEqual(70);
     for (const [, text] of xml.matchAll(/>([^<>]+)</g)) if (text.trim()) expect(text.trim()).toMatch(EPC_TEXT);
     // No BIC: the debtor agent would be NOTPROVIDED, a creditor agent is left out.
-    expect(sepaDocument(file([transfer()], { debtor: { name: 'X', iban: 'DE02120300000000202051', bic: null } })).xml).toContain('<Id>NOTPROVIDED</Id>');
+    expect(sepaDocument(file([transfer()], { debtor: { name: 'X', iban: 'DE02120300000000202051', bic: null, address: { street: null, street_number: null, postal_code: null, city: 'Berlin', country_code: 'DE' } } })).xml).toContain('<Id>NOTPROVIDED</Id>');
   });
 
   it('refuses a payee without a town, naming the payment; and amounts and ids outside the EPC rules', () => {

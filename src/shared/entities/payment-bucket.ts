@@ -1,6 +1,10 @@
 import type { PaymentsSummaryRow } from './payment';
 
-/** A payment file of a bucket (spec 3, 3.2): one per organization and currency, written by create payment files. */
+/**
+ * A payment file of a bucket (spec 3, 3.2; DOMAIN.md "Buckets and payment files"): an organization's
+ * payments of one currency and format, written by create payment files; payments added later go into a
+ * new file. Once downloaded it is what the bank got: never rewritten or deleted.
+ */
 export interface PaymentFile<Time = string> {
   id: number;
   organization: { id: number; name: string };
@@ -16,6 +20,15 @@ export interface PaymentFile<Time = string> {
   total_amount: string;
   created_at: Time;
   url: string;
+  /** The pain.001 message id (null for a CSV made before it was kept). */
+  message_id: string | null;
+  /** The first download: who and when. */
+  downloaded_at: Time | null;
+  downloaded_by: { id: number; name: string } | null;
+  /** `update_file` and delete: only until it was downloaded (`reason` says why not). */
+  can_be_updated: boolean;
+  can_be_deleted: boolean;
+  reason: 'downloaded' | null;
 }
 
 /** A payment bucket (spec 3, 3.2; DOMAIN.md "Buckets and payment files"). Money as decimal strings. */
@@ -38,6 +51,8 @@ export interface PaymentBucket<Time = string> {
   last_job_failure: { job: 'publish_payments' | 'create_payment_files' | string; message: string; failed_at: Time } | null;
   payments_summary: PaymentsSummaryRow[];
   payment_files: PaymentFile<Time>[];
+  /** Its `payout_pending` payments no file can take, with the reason (a total of zero or less, a name outside the EPC set, no town): they stay out, the others' files are made. */
+  payments_kept_out: { id: number; reference: string; reason: string }[];
 }
 
 /** `POST /api/payments/add_to_payment_bucket`'s answer when a payment may not be added (spec 3, 8). */

@@ -50,6 +50,12 @@ function FileRow({ file }: { file: PaymentFile }) {
       <PaymentSumCells sums={file} />
       <td>
         <Timestamp value={file.created_at} />
+        {file.downloaded_at && (
+          // Sent: what the bank got, never rewritten (its update and delete say so when disabled).
+          <div className={css({ fontSize: 'xs', color: 'fg.muted' })} data-downloaded="">
+            <StateChip tone="neutral">{t('payment_buckets.files.downloaded', { date: new Date(file.downloaded_at).toLocaleString(), name: file.downloaded_by?.name ?? '' })}</StateChip>
+          </div>
+        )}
       </td>
       <td data-actions="">
         <span className={fileActions}>
@@ -156,6 +162,24 @@ export default function PaymentBucketShow({ params }: ScreenProps) {
           empty="payment_buckets.files.empty"
         />
       </DetailsSection>
+      {bucket.payments_kept_out.length > 0 && (
+        // Payments no file can take (a total of zero or less, a name outside the SEPA set): the others' files are made without them.
+        <DetailsSection title="payment_buckets.sections.payments_kept_out">
+          <DetailsTable
+            columns={['payment_buckets.kept_out.reference', 'payment_buckets.kept_out.reason']}
+            items={bucket.payments_kept_out}
+            row={(k) => (
+              <tr key={k.id}>
+                <th scope="row">
+                  <a href={routePath('payments.show', { id: k.id })}>{k.reference}</a>
+                </th>
+                <td>{k.reason}</td>
+              </tr>
+            )}
+            empty="payment_buckets.summary.empty"
+          />
+        </DetailsSection>
+      )}
     </div>
   );
 }

@@ -34,6 +34,10 @@ export interface OrganizationsTable {
   vendor_source_prefix_external: string;
   vendor_source_prefix_internal: string;
   vendor_source_prefix_network: string;
+  /** IANA name (migration 0034): "today" for due dates, file execution dates and report quarters. */
+  time_zone: Generated<string>;
+  /** Four eyes on money out (migration 0034). */
+  four_eyes: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   lock_version: Generated<number>;

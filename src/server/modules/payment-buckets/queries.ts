@@ -4,7 +4,7 @@ import type { PaymentBucket } from '../../../shared/entities/payment-bucket.js';
 import type { Db } from '../../db/connection.js';
 import type { JobFailure, Jobs } from '../../jobs/queue.js';
 import { byIds } from '../../http/resource.js';
-import { bucketFiles } from './hooks.js';
+import { bucketFiles, bucketKeptOut } from './hooks.js';
 import './tables.js';
 import '../payments/tables.js';
 
@@ -54,10 +54,11 @@ function lastFailure(f: JobFailure | undefined): PaymentBucketEntity['last_job_f
 export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[]): Promise<PaymentBucketEntity[]> {
   return byIds(ids, async (list) => {
     const rows = await db.selectFrom('payment_buckets').select(['id', 'name', 'created_at']).where('id', 'in', list).execute();
-    const [counts, summary, files, pending, failures] = [
+    const [counts, summary, files, keptOut, pending, failures] = [
       await contents(db, list),
       await summaries(db, list),
       await bucketFiles(db, list),
+      await bucketKeptOut(db, list),
       await jobs.pendingFor(BUCKET_ENTITY, list),
       await jobs.lastFailures(BUCKET_ENTITY, list),
     ];
@@ -78,6 +79,7 @@ export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[]): 
         last_job_failure: lastFailure(failures.get(r.id)),
         payments_summary: summary.get(r.id) ?? [],
         payment_files: bucketFileList,
+        payments_kept_out: keptOut.get(r.id) ?? [],
       };
     });
   });

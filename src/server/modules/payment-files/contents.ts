@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { fromMinorUnits, toMinorUnits } from '../../../shared/money.js';
+import { compare, fromMinorUnits, toMinorUnits } from '../../../shared/money.js';
 import type { Db } from '../../db/connection.js';
 import type { Storage } from '../../lib/storage.js';
 import { fullNumberSql } from '../vendors/queries.js';
 import { paymentsCsv } from './csv.js';
-import { PaymentFileError, sepaDocument } from './sepa.js';
+import { checkTransfer, PaymentFileError, type SepaAddress, type SepaTransfer, sepaDocument } from './sepa.js';
 import type { PaymentFileFormat } from './tables.js';
 import { schemaErrors } from './xsd.js';
 
@@ -25,6 +25,7 @@ export interface FilePayment {
   start_date: string;
   end_date: string;
   payment_file_id: number | null;
+  payment_bucket_id: number | null;
   vendor_number: string;
   vendor_name: string;
   /** The account paid: the contract vendor's method, or for an alternative payee the payee's bank method. */
@@ -59,7 +60,7 @@ export async function filePayments(db: Db, where: Expression<SqlBool>, opts: { l
   const { rows } = await sql<FilePayment>`
     SELECT p.id::int AS id, p.reference, p.state, p.organization_id::int AS organization_id, organizations.name AS organization_name, p.currency,
       p.amount::text AS amount, p.vat_amount::text AS vat_amount, p.wht_amount::text AS wht_amount, p.total_amount::text AS total_amount,
-      p.due_date::text AS due_date, p.start_date::text AS start_date, p.end_date::text AS end_date, p.payment_file_id::int AS payment_file_id,
+      p.due_date::text AS due_date, p.start_date::text AS start_date, p.end_date::text AS end_date, p.payment_file_id::int AS payment_file_id, p.payment_bucket_id::int AS payment_bucket_id,
       ${fullNumberSql} AS vendor_number, vendors.name AS vendor_name,
       ${pick('type')} AS method_type, coalesce(${pick('is_sepa')}, false) AS is_sepa, ${pick('account_holder')} AS account_holder,
       ${pick('iban')} AS iban, ${pick('bic')} AS bic, ${pick('account_number')} AS account_number, b.bank_key, ${pick('email')} AS paypal_email,
@@ -108,12 +109,51 @@ function totals(currency: string, payments: readonly FilePayment[]) {
   return { amount: add('amount'), vat_amount: add('vat_amount'), wht_amount: add('wht_amount'), total_amount: add('total_amount') };
 }
 
+/** The SEPA transfer of a payment; due in the past: as soon as possible, which is the day the file is made. */
+const transferOf = (p: FilePayment, today: string): SepaTransfer => ({
+  reference: p.reference,
+  amount: p.total_amount,
+  execution_date: p.due_date > today ? p.due_date : today,
+  period: { start: p.start_date, end: p.end_date },
+  creditor: {
+    name: p.account_holder || p.payee_name,
+    iban: p.iban ?? '',
+    bic: p.bic,
+    address: { street: p.street, street_number: p.street_number, postal_code: p.postal_code, city: p.city, country_code: p.country_code },
+  },
+});
+
+/**
+ * Why a payment cannot go into its file, or null: a total of zero or less never goes into any file (no
+ * bank order pays nothing or takes money back); a SEPA transfer must meet the EPC rules, a CSV line needs
+ * an account. The one check behind both the files made and the bucket's list of payments kept out.
+ */
+export function fileRefusal(p: FilePayment, today: string): string | null {
+  if (compare(p.total_amount, '0') <= 0) return `Payment ${p.reference}: the total ${p.total_amount} ${p.currency} is not above zero`;
+  try {
+    if (formatOf(p) === 'sepa') checkTransfer(transferOf(p, today));
+    else if (!csvAccount(p)) return `Payment ${p.reference}: the payee has no account`;
+  } catch (error) {
+    if (error instanceof PaymentFileError) return error.message;
+    throw error;
+  }
+  return null;
+}
+
+const csvAccount = (p: FilePayment) => (p.method_type === 'paypal' ? p.paypal_email : (p.iban ?? p.account_number));
+
+/** The debtor of a SEPA file: the organization's account, its name and structured address. */
+export interface FileDebtor extends DebtorAccount {
+  name: string;
+  address: SepaAddress;
+}
+
 /**
  * The content of one file (one organization, currency and format). A SEPA file is checked against the
  * XSD before anything is stored: a file that fails is refused with the schema's complaints.
  */
 export function fileContent(
-  group: { organization_name: string; currency: string; format: PaymentFileFormat; message_id: string; debtor: DebtorAccount; today: string; now: Date },
+  group: { organization_name: string; currency: string; format: PaymentFileFormat; message_id: string; debtor: FileDebtor; today: string; now: Date },
   payments: readonly FilePayment[],
 ): FileContent {
   const sums = totals(group.currency, payments);
@@ -123,20 +163,8 @@ export function fileContent(
       message_id: group.message_id,
       created_at: group.now,
       initiating_party: group.organization_name,
-      debtor: { name: group.debtor.account_holder, iban: group.debtor.iban, bic: group.debtor.bic },
-      transfers: payments.map((p) => ({
-        reference: p.reference,
-        amount: p.total_amount,
-        // Due in the past: as soon as possible, which is the day the file is made.
-        execution_date: p.due_date > group.today ? p.due_date : group.today,
-        period: { start: p.start_date, end: p.end_date },
-        creditor: {
-          name: p.account_holder || p.payee_name,
-          iban: p.iban ?? '',
-          bic: p.bic,
-          address: { street: p.street, street_number: p.street_number, postal_code: p.postal_code, city: p.city, country_code: p.country_code },
-        },
-      })),
+      debtor: { name: group.debtor.name, iban: group.debtor.iban, bic: group.debtor.bic, address: group.debtor.address },
+      transfers: payments.map((p) => transferOf(p, group.today)),
     });
     if (file.control_sum !== sums.total_amount) throw new PaymentFileError(`The control sum ${file.control_sum} differs from the payments' total ${sums.total_amount}`);
     const errors = schemaErrors(file.xml);
@@ -149,7 +177,7 @@ export function fileContent(
         reference: p.reference,
         vendor: { number: p.vendor_number, name: p.vendor_name },
         account_holder: p.account_holder,
-        account: p.method_type === 'paypal' ? p.paypal_email : (p.iban ?? p.account_number),
+        account: csvAccount(p),
         bank: p.method_type === 'paypal' ? null : (p.bic ?? p.bank_key),
         amount: p.total_amount,
         currency: p.currency,

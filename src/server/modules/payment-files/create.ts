@@ -4,7 +4,8 @@ import type { Db } from '../../db/connection.js';
 import { defineJob, type InTransaction, type Jobs } from '../../jobs/queue.js';
 import { auditMany } from '../audit/audit.js';
 import { BUCKET_ENTITY } from '../payment-buckets/queries.js';
-import { type DebtorAccount, fileContent, type FilePayment, filePayments, formatOf, storeFileContent } from './contents.js';
+import { fileContent, type FileDebtor, type FilePayment, filePayments, fileRefusal, formatOf, storeFileContent } from './contents.js';
+import { organizationToday } from '../organizations/today.js';
 import { PaymentFileError } from './sepa.js';
 import type { PaymentFileFormat } from './tables.js';
 
@@ -13,9 +14,10 @@ import type { PaymentFileFormat } from './tables.js';
  * currency and format of the bucket's `payout_pending` payments, which become `exported`.
  *
  * All in one transaction on the locked bucket, so a second or concurrent run waits and then finds nothing
- * left to export, and a refusal (no debtor account, a payment the EPC rules or the schema refuse) creates
- * nothing: the job fails with the reason as its `last_error`. A group whose file exists already (payments
- * that came back through cancel_export, or were added later) rewrites that file with them.
+ * left to export, and a refusal of the whole run (no debtor account, the schema) creates nothing: the job
+ * fails with the reason as its `last_error`. One payment the files cannot take (a total of zero or less,
+ * the EPC rules) is kept out with its reason and never blocks the others. Every run makes new files with
+ * new message ids: a file made before may have been sent to the bank, so it never takes more payments.
  */
 
 export const CREATE_FILES_JOB = 'payment_files.create';
@@ -30,14 +32,24 @@ export function sendCreateFilesJob(jobs: Jobs, w: InTransaction, data: CreateFil
   return jobs.send(w, CREATE_FILES_JOB, data, { entity: { type: BUCKET_ENTITY, id: data.payment_bucket_id }, singletonKey: String(data.payment_bucket_id) });
 }
 
-/** Each organization's debtor account per currency; a group without one refuses the whole run, naming both. */
-export async function debtorAccounts(db: Db, groups: readonly { organization_id: number; organization_name: string; currency: string }[]): Promise<Map<string, DebtorAccount>> {
+/** Each organization's debtor account per currency, with its name and address; a group without one refuses the whole run, naming both. */
+export async function debtorAccounts(db: Db, groups: readonly { organization_id: number; organization_name: string; currency: string }[]): Promise<Map<string, FileDebtor>> {
   const orgIds = [...new Set(groups.map((g) => g.organization_id))];
   const rows =
     orgIds.length === 0
       ? []
-      : await db.selectFrom('organization_debtor_accounts').select(['organization_id', 'currency', 'iban', 'bic', 'account_holder']).where('organization_id', 'in', orgIds).execute();
-  const accounts = new Map(rows.map((r) => [`${r.organization_id}:${r.currency}`, r]));
+      : await db
+          .selectFrom('organization_debtor_accounts as d')
+          .innerJoin('organizations as o', 'o.id', 'd.organization_id')
+          .select(['d.organization_id', 'd.currency', 'd.iban', 'd.bic', 'd.account_holder', 'o.name', 'o.street', 'o.street_number', 'o.postal_code', 'o.city', 'o.country_code'])
+          .where('d.organization_id', 'in', orgIds)
+          .execute();
+  const accounts = new Map(
+    rows.map((r) => [
+      `${r.organization_id}:${r.currency}`,
+      { iban: r.iban, bic: r.bic, account_holder: r.account_holder, name: r.name, address: { street: r.street, street_number: r.street_number, postal_code: r.postal_code, city: r.city, country_code: r.country_code } },
+    ]),
+  );
   const missing = groups.filter((g) => !accounts.has(`${g.organization_id}:${g.currency}`));
   if (missing.length > 0) {
     const names = [...new Set(missing.map((g) => `${g.organization_name} (${g.currency})`))];
@@ -46,8 +58,11 @@ export async function debtorAccounts(db: Db, groups: readonly { organization_id:
   return accounts;
 }
 
-/** A message id unique per written file: bucket, organization, currency and the moment, within the EPC's 35 characters. */
-export const messageId = (bucketId: number, organizationId: number, currency: string, now: Date) => `R${bucketId}-${organizationId}-${currency}-${now.getTime().toString(36)}`.slice(0, 35);
+/** A message id unique per file (its id) and moment, within the EPC's 35 characters: a file made later never repeats one. */
+export const messageId = (bucketId: number, fileId: number, now: Date) => `R${bucketId}-F${fileId}-${now.getTime().toString(36)}`.slice(0, 35);
+
+/** The id the next file gets, taken before its content is written (the message id names it). */
+export const nextFileId = async (db: Db) => Number((await sql<{ id: string }>`SELECT nextval(pg_get_serial_sequence('payment_files', 'id')) AS id`.execute(db)).rows[0].id);
 
 interface Group {
   organization_id: number;
@@ -69,78 +84,69 @@ function groupsOf(payments: readonly FilePayment[]): Group[] {
   return [...groups.values()];
 }
 
-/** Makes the bucket's files; answers how many files were written and how many payments exported. */
-export async function createPaymentFiles(ctx: Pick<AppContext, 'db' | 'storage'>, bucketId: number, userId: number | null): Promise<{ files: number; payments: number }> {
+/** The organization's today (DOMAIN "Dates and time zones"): the execution dates of its files. */
+export type TodayOf = (organizationId: number) => string;
+
+/**
+ * Makes the bucket's files; answers how many files were written, how many payments exported and the
+ * payments kept out (a total of zero or less, or refused by the EPC rules: they stay `payout_pending`,
+ * the bucket lists them with the reason, and every other payment's file is made).
+ */
+export async function createPaymentFiles(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  bucketId: number,
+  userId: number | null,
+): Promise<{ files: number; payments: number; kept_out: string[] }> {
   const { db, storage } = ctx;
   const written: string[] = [];
-  const replaced: string[] = [];
   try {
-    const done = await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
+      const none = { files: 0, payments: 0, kept_out: [] };
       // The bucket's lock serialises runs (and file updates and deletes) of one bucket.
       const bucket = await trx.selectFrom('payment_buckets').select('id').where('id', '=', bucketId).forUpdate().executeTakeFirst();
-      if (!bucket) return { files: 0, payments: 0 };
+      if (!bucket) return none;
       const pending = await filePayments(trx, sql<boolean>`p.payment_bucket_id = ${bucketId} AND p.state = 'payout_pending'`, { lock: true });
-      if (pending.length === 0) return { files: 0, payments: 0 };
-      const groups = groupsOf(pending);
+      if (pending.length === 0) return none;
+      const today = await organizationToday(trx);
+      const keptOut = pending.flatMap((p) => fileRefusal(p, today(p.organization_id)) ?? []);
+      const groups = groupsOf(pending.filter((p) => fileRefusal(p, today(p.organization_id)) === null));
       const accounts = await debtorAccounts(trx, groups);
-      const existing = await trx
-        .selectFrom('payment_files')
-        .select(['id', 'organization_id', 'currency', 'format', 'storage_key'])
-        .where('payment_bucket_id', '=', bucketId)
-        .forUpdate()
-        .execute();
       const now = new Date();
-      const today = now.toISOString().slice(0, 10);
       const exported: { id: number; file: number; state: string }[] = [];
+      // Always new files: a file made before may have gone to the bank already, so it never takes payments added later.
       for (const group of groups) {
-        const file = existing.find((f) => f.organization_id === group.organization_id && f.currency === group.currency && f.format === group.format);
-        // A file that exists keeps its payments and takes the new ones.
-        const kept = file ? await filePayments(trx, sql<boolean>`p.payment_file_id = ${file.id}`, { lock: true }) : [];
-        const payments = [...kept, ...group.payments].sort((a, b) => a.id - b.id);
+        const fileId = await nextFileId(trx);
+        const message = messageId(bucketId, fileId, now);
         const content = fileContent(
           {
             organization_name: group.organization_name,
             currency: group.currency,
             format: group.format,
-            message_id: messageId(bucketId, group.organization_id, group.currency, now),
+            message_id: message,
             debtor: accounts.get(`${group.organization_id}:${group.currency}`)!,
-            today,
+            today: today(group.organization_id),
             now,
           },
-          payments,
+          group.payments,
         );
         const values = await storeFileContent(storage, group.format, content);
         written.push(values.storage_key);
-        let fileId: number;
-        if (file) {
-          await trx
-            .updateTable('payment_files')
-            .set({ ...values, updated_at: new Date(), lock_version: sql`lock_version + 1` })
-            .where('id', '=', file.id)
-            .execute();
-          replaced.push(file.storage_key);
-          fileId = file.id;
-        } else {
-          fileId = (
-            await trx
-              .insertInto('payment_files')
-              .values({ payment_bucket_id: bucketId, organization_id: group.organization_id, currency: group.currency, format: group.format, ...values })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
-        }
+        await trx
+          .insertInto('payment_files')
+          .values({ id: fileId, payment_bucket_id: bucketId, organization_id: group.organization_id, currency: group.currency, format: group.format, message_id: message, ...values })
+          .execute();
         for (const p of group.payments) exported.push({ id: p.id, file: fileId, state: p.state });
       }
-      // Set-based: every exported payment in one UPDATE, each audited with the actor.
-      await sql`
-        UPDATE payments p SET state = 'exported', payment_file_id = x.file, lock_version = p.lock_version + 1, updated_at = now()
-        FROM unnest(${exported.map((e) => e.id)}::bigint[], ${exported.map((e) => e.file)}::bigint[]) AS x(id, file)
-        WHERE p.id = x.id`.execute(trx);
-      await auditMany(trx, { action: 'create_payment_files', type: 'Payment', userId }, exported.map((e) => ({ id: e.id, changes: { state: [e.state, 'exported'], payment_file_id: [null, e.file] } })));
-      return { files: groups.length, payments: exported.length };
+      if (exported.length > 0) {
+        // Set-based: every exported payment in one UPDATE, each audited with the actor.
+        await sql`
+          UPDATE payments p SET state = 'exported', payment_file_id = x.file, lock_version = p.lock_version + 1, updated_at = now()
+          FROM unnest(${exported.map((e) => e.id)}::bigint[], ${exported.map((e) => e.file)}::bigint[]) AS x(id, file)
+          WHERE p.id = x.id`.execute(trx);
+        await auditMany(trx, { action: 'create_payment_files', type: 'Payment', userId }, exported.map((e) => ({ id: e.id, changes: { state: [e.state, 'exported'], payment_file_id: [null, e.file] } })));
+      }
+      return { files: groups.length, payments: exported.length, kept_out: keptOut };
     });
-    await Promise.all(replaced.map((key) => storage.remove(key).catch(() => undefined)));
-    return done;
   } catch (error) {
     await Promise.all(written.map((key) => storage.remove(key).catch(() => undefined)));
     throw error;
@@ -155,6 +161,6 @@ export const createFilesJob = defineJob<CreateFilesJobData>({
   expireInSeconds: 60 * 60,
   async run(job, ctx) {
     const done = await createPaymentFiles(ctx, job.data.payment_bucket_id, job.data.user_id);
-    await job.progress(done.payments, done.payments, `${done.files} files`);
+    await job.progress(done.payments, done.payments, [`${done.files} files`, ...done.kept_out].join('; '));
   },
 });

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { notFound, ValidationFailed } from '../../http/errors.js';
-import { recordId, recordWriter } from '../../http/resource.js';
+import { recordId, recordWriter, write } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { BUCKET_ROLES, paymentBucketResource } from '../payment-buckets/routes.js';
 import { sendCreateFilesJob } from './create.js';
-import { deletePaymentFile, FILE_AUDIT_TYPE, updatePaymentFile } from './file-writes.js';
+import { deletePaymentFile, FILE_AUDIT_TYPE, recordDownload, updatePaymentFile } from './file-writes.js';
 import { loadBucketFiles } from './queries.js';
 
 type FileParams = { Params: { id: string; fileId: string } };
@@ -52,11 +52,14 @@ export function paymentFileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<FileParams>(`${base}/payment_files/:fileId`, { config: { roles: BUCKET_ROLES } }, async (request) => (await fileOf(request.params.id, request.params.fileId)).file);
 
+  /** The first download is recorded (who, when): from then on the file is what the bank got and is never rewritten. */
   app.get<FileParams>(`${base}/payment_files/:fileId/download`, { config: { roles: BUCKET_ROLES } }, async (request, reply) => {
-    const { bucketId, fileId } = await fileOf(request.params.id, request.params.fileId);
-    const row = await ctx.db.selectFrom('payment_files').select(['storage_key', 'format', 'currency', 'organization_id']).where('id', '=', fileId).executeTakeFirst();
-    const data = row ? await ctx.storage.read(row.storage_key).catch(() => undefined) : undefined;
-    if (!row || !data) throw notFound();
+    const bucketId = recordId(request.params.id);
+    const fileId = recordId(request.params.fileId);
+    if (bucketId === undefined || fileId === undefined) throw notFound();
+    const row = await write(ctx.db, currentUser(request), (w) => recordDownload(w, bucketId, fileId));
+    const data = await ctx.storage.read(row.storage_key).catch(() => undefined);
+    if (!data) throw notFound();
     const sepa = row.format === 'sepa';
     const name = `payments-${bucketId}-${row.organization_id}-${row.currency}-${fileId}.${sepa ? 'xml' : 'csv'}`;
     return reply
@@ -76,7 +79,7 @@ export function paymentFileRoutes(app: FastifyInstance, ctx: AppContext): void {
     return writer.answer(ctx.db, bucketId, user);
   });
 
-  /** Rewrite after cancel_export: answers the bucket (the file with its new digest, or gone when it had no payments left). */
+  /** Rewrite a file not yet downloaded (refused once it was): answers the bucket (the file with its new digest, or gone when it had no payments left). */
   app.post<FileParams>(`${base}/payment_files/:fileId/update_file`, { config: { roles: BUCKET_ROLES } }, async (request) => {
     const user = currentUser(request);
     const bucketId = await writer.idOf(request.params.id);

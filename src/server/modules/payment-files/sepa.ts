@@ -51,8 +51,8 @@ export interface SepaFileInput {
   created_at: Date;
   /** The organization (initiating party). */
   initiating_party: string;
-  /** The organization's debtor account for EUR. */
-  debtor: { name: string; iban: string; bic: string | null };
+  /** The organization's debtor account for EUR, and its name and structured address (banks may return transfers to non-EEA SEPA countries without them). */
+  debtor: { name: string; iban: string; bic: string | null; address: SepaAddress };
   transfers: readonly SepaTransfer[];
 }
 
@@ -72,7 +72,7 @@ export function isEpcIdentifier(id: string): boolean {
 export const remittanceText = (t: SepaTransfer) => epcCut(`${t.reference} ${t.period.start} - ${t.period.end}`, 140);
 
 /** The EPC checks of one transfer; answers its amount in cents. */
-function checkTransfer(t: SepaTransfer): bigint {
+export function checkTransfer(t: SepaTransfer): bigint {
   const at = `Payment ${t.reference}`;
   if (!isEpcIdentifier(t.reference)) throw new PaymentFileError(`${at}: the reference cannot be an end-to-end id`, t.reference);
   let cents: bigint;
@@ -115,6 +115,9 @@ function address(parent: XMLBuilder, a: SepaAddress) {
 export function sepaDocument(input: SepaFileInput): SepaFile {
   if (input.transfers.length === 0) throw new PaymentFileError('A payment file needs at least one payment');
   if (!isEpcIdentifier(input.message_id)) throw new PaymentFileError(`The message id ${input.message_id} is not an EPC identifier`);
+  if (!epcText(input.debtor.name) || !input.debtor.address.city || !epcText(input.debtor.address.city) || !/^[A-Z]{2}$/.test(input.debtor.address.country_code ?? '')) {
+    throw new PaymentFileError(`The debtor ${input.debtor.name} needs a name, a town and a country in the SEPA character set`);
+  }
   const cents = new Map(input.transfers.map((t) => [t, checkTransfer(t)]));
   const references = new Set<string>();
   for (const t of input.transfers) {
@@ -146,7 +149,9 @@ export function sepaDocument(input: SepaFileInput): SepaFile {
     info.ele('CtrlSum').txt(total(transfers));
     info.ele('PmtTpInf').ele('SvcLvl').ele('Cd').txt('SEPA');
     info.ele('ReqdExctnDt').ele('Dt').txt(date);
-    info.ele('Dbtr').ele('Nm').txt(epcCut(input.debtor.name, 70));
+    const debtor = info.ele('Dbtr');
+    debtor.ele('Nm').txt(epcCut(input.debtor.name, 70));
+    address(debtor, input.debtor.address);
     info.ele('DbtrAcct').ele('Id').ele('IBAN').txt(input.debtor.iban);
     agent(info.ele('DbtrAgt'), input.debtor.bic);
     info.ele('ChrgBr').txt('SLEV');

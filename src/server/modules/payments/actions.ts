@@ -15,9 +15,9 @@ export type PaymentAction = Action<PaymentEntity>;
  */
 export function paymentActions(ctx: AppContext): Record<string, PaymentAction> {
   return {
-    ...transitionActions,
+    ...transitionActions(ctx),
     ...invoiceActions(ctx),
     ...cancelActions,
-    ...cancelExportActions,
+    ...cancelExportActions(ctx),
   };
 }

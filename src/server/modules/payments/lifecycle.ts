@@ -75,6 +75,8 @@ export interface FlagInput {
   type: PaymentType;
   /** The payment's bucket id, or null. */
   bucketId: number | null;
+  /** Its payment file was downloaded: the export stands (DOMAIN "Buckets and payment files"). */
+  fileSent?: boolean;
 }
 
 /** Whether the state (with type and bucket) allows `flag`, whoever asks. */
@@ -88,6 +90,9 @@ export function stateAllows(flag: PaymentFlag, p: FlagInput): boolean {
       return p.type !== 'reversal' && LIFECYCLE[p.state].includes(flag);
     case 'can_be_added_to_bucket':
       return p.bucketId === null && LIFECYCLE[p.state].includes(flag);
+    // A downloaded file may be at the bank: its payments never go into another file.
+    case 'can_cancel_export':
+      return !p.fileSent && LIFECYCLE[p.state].includes(flag);
     case 'can_be_removed_from_bucket':
       return p.bucketId !== null && BUCKET_REMOVABLE_STATES.includes(p.state);
     default:

@@ -74,8 +74,9 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
         .innerJoin('payouts as po', 'po.id', 'p.payout_id')
         .leftJoin('payment_buckets as pb', 'pb.id', 'p.payment_bucket_id')
+        .leftJoin('payment_files as pf', 'pf.id', 'p.payment_file_id')
         .selectAll('p')
-        .select(['o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month', 'pb.name as bucket_name'])
+        .select(['pf.downloaded_at as file_downloaded_at', 'o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month', 'pb.name as bucket_name'])
         .where('p.id', 'in', list)
         .execute(),
       loadLineItems(db, list),
@@ -86,7 +87,7 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
       const state = r.state as PaymentState;
       const type = r.type as PaymentType;
       const bucketId = r.payment_bucket_id === null ? null : Number(r.payment_bucket_id);
-      const input = { state, type, bucketId };
+      const input = { state, type, bucketId, fileSent: r.file_downloaded_at !== null };
       return {
         id: r.id,
         reference: r.reference,

@@ -39,6 +39,21 @@ export interface PaymentsTable {
   wht_amount: ColumnType<string, string | undefined, string>;
   fee: ColumnType<string, string | undefined, string>;
   total_amount: Numeric;
+  /** The payee frozen when the payment was made (migration 0034, `payee.ts`): files, statements and credit notes read it. */
+  payee_method_type: string | null;
+  payee_is_sepa: Generated<boolean>;
+  payee_account_holder: string | null;
+  payee_iban: string | null;
+  payee_bic: string | null;
+  payee_account_number: string | null;
+  payee_bank_key: string | null;
+  payee_email: string | null;
+  payee_name: string | null;
+  payee_street: string | null;
+  payee_street_number: string | null;
+  payee_postal_code: string | null;
+  payee_city: string | null;
+  payee_country_code: string | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   lock_version: Generated<number>;
