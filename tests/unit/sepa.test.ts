@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fromMinorUnits, toMinorUnits } from '../../src/shared/money.js';
 import { paymentsCsv } from '../../src/server/modules/payment-files/csv.js';
-import { EPC_TEXT, epcCut, epcText } from '../../src/server/modules/payment-files/epc-text.js';
+import { EPC_TEXT, epcCut, epcText, isEpcName } from '../../src/shared/epc-text.js';
+import { validateVendor } from '../../src/shared/validation/vendors.js';
 import { PaymentFileError, sepaDocument, type SepaFileInput, type SepaTransfer } from '../../src/server/modules/payment-files/sepa.js';
 import { PAIN_001_001_09_XSD, schemaErrors } from '../../src/server/modules/payment-files/xsd.js';
 
@@ -47,6 +48,23 @@ describe('EPC character set', () => {
     expect(epcText("O'Brien / Co. (Ltd) + ?:-,")).toBe("O'Brien / Co. (Ltd) + ?:-,");
     expect(epcText('  tabs\tand\nnewlines  ')).toBe('tabs and newlines');
     for (const s of ['Müller & Søn – «Ltd»', 'Ærøskøbing ß €', '北京 東京', 'Ωmega ☃ 🎉']) expect(epcText(s)).toMatch(EPC_TEXT);
+  });
+
+  it('composes or drops combining accents before transliterating, instead of leaving a space (issue 25 item 9)', () => {
+    expect(epcText('Comb\u0301ining')).toBe('Combining');
+    expect(epcText('Mu\u0308ller Se\u0301verine')).toBe('Muller Severine');
+  });
+
+  it('a name the set cannot write is refused when a vendor or an account holder is entered, with its message key', () => {
+    expect(isEpcName('🎵🎶')).toBe(false);
+    expect(isEpcName('北京')).toBe(true);
+    expect(isEpcName('Zoë 🎵')).toBe(true);
+    const vendor = (over: Record<string, unknown>) => validateVendor({ organization_id: 1, name: 'Studio Nord', type: 'company', contacts: [{ first_name: 'A', last_name: 'B', emails: [{ email: 'a@example.com' }] }], ...over }, {});
+    const errors = (r: ReturnType<typeof vendor>) => (r.ok ? {} : r.errors);
+    expect(errors(vendor({ name: '🎵🎶' })).name).toEqual(['not_in_sepa_set']);
+    expect(errors(vendor({ name: 'Se\u0301verine' })).name).toBeUndefined();
+    const methods = errors(vendor({ payment_methods: [{ type: 'bank', is_sepa: true, iban: 'DE02120300000000202051', account_holder: '😀😀' }] })).payment_methods as Record<string, Record<string, string[]>>;
+    expect(methods['0'].account_holder).toEqual(['not_in_sepa_set']);
   });
 
   it('cuts after mapping, without a trailing space', () => {

@@ -36,6 +36,7 @@ export const MESSAGE_KEYS = [
   'after_date',
   'before_date',
   'revenue_shares_or_sources_required',
+  'not_in_sepa_set',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

@@ -1,4 +1,5 @@
 import { array, coerce, define, refine, string, type Struct, unknown } from 'superstruct';
+import { isEpcName } from '../epc-text.js';
 import { isDecimal, wireDecimal } from '../money.js';
 import { bool, check, email, maxLength, type FieldErrors, hasErrors, integer, isBlank, text, type ValidationResult } from './core.js';
 
@@ -9,6 +10,9 @@ import { bool, check, email, maxLength, type FieldErrors, hasErrors, integer, is
 
 /** Single-line text with surrounding whitespace removed; at most `max` characters. */
 export const trimmed = (max = 255) => maxLength(coerce(text(), string(), (s) => s.trim()), max);
+
+/** A name a SEPA file will carry (a vendor's, an account holder's): trimmed, and writable in the EPC set (`not_in_sepa_set`). */
+export const sepaName = (max = 255) => refine(trimmed(max), 'sepaName', (s) => isEpcName(s) || 'not_in_sepa_set');
 
 /** An e-mail address, trimmed; at most 254 characters (RFC 5321). */
 export const emailAddress = () => maxLength(coerce(email(), string(), (s) => s.trim()), 254);

@@ -4,7 +4,7 @@ import { compare, wireDecimal } from '../money.js';
 import { bic, iban, inBlocksOf4 } from './bank-account.js';
 import { EU_COUNTRIES } from '../countries-eu.js';
 import { addError, blankable, bool, type FieldErrors, isBlank, isoDate, maxLength, oneOf, required, text, type ValidationResult } from './core.js';
-import { asList, decimalText, duplicateIndexes, emailAddress, flag, isoCode, list, trimmed, validateWith, wholeNumber } from './fields.js';
+import { asList, decimalText, duplicateIndexes, emailAddress, flag, isoCode, list, sepaName, trimmed, validateWith, wholeNumber } from './fields.js';
 import { VENDOR_SOURCES } from './organizations.js';
 import {
   DE_REGIONS,
@@ -156,7 +156,7 @@ export const paymentMethodStruct = () =>
   object({
     id: id(),
     type: required(oneOf(PAYMENT_METHOD_TYPES)),
-    account_holder: optText(),
+    account_holder: blankable(sepaName()),
     is_sepa: flag(),
     iban: blankable(iban()),
     bic: blankable(bic()),
@@ -175,7 +175,7 @@ export const vendorStruct = (countries?: ReadonlySet<string>) =>
     organization_id: required(wholeNumber()),
     /** Six digits at most: `full_number` pads it to 6. */
     number: blankable(refine(wholeNumber(), 'vendorNumber', (n) => (n >= 1 && n <= 999_999) || 'invalid')),
-    name: required(trimmed()),
+    name: required(sepaName()),
     type: required(oneOf(VENDOR_TYPES)),
     source: blankable(oneOf(VENDOR_SOURCES)),
     language: blankable(oneOf(VENDOR_LANGUAGES)),

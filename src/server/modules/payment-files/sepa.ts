@@ -1,7 +1,7 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { fromMinorUnits, toMinorUnits } from '../../../shared/money.js';
-import { epcCut, epcText, EPC_TEXT } from './epc-text.js';
+import { epcCut, epcText, EPC_TEXT } from '../../../shared/epc-text.js';
 
 /**
  * SEPA credit transfer files (pain.001.001.09), pure: data in, XML out. Written with xmlbuilder2 because
