@@ -94,7 +94,8 @@ test('creates payment files, downloads, updates and deletes one, keyboard only, 
   const after = await withAppDb((db) => db.query<{ state: string }>('SELECT state FROM payments WHERE id = ANY($1) ORDER BY id', [payments]));
   expect(after.rows.map((r) => r.state)).toEqual(['payout_pending', 'payout_pending']);
 
-  // Made again, then downloaded from the row: the server's name, the SEPA XML with the transliterated names.
+  // Made again (once the page has read the bucket again), then downloaded from the row: the server's name, the SEPA XML with the transliterated names.
+  await expect(page.getByRole('main').getByRole('button', { name: 'Create payment files' })).not.toHaveAttribute('aria-disabled', 'true');
   await palette(page, 'Create payment files');
   await expect(download).toBeVisible({ timeout: 40_000 });
   await tabTo(page, download);
