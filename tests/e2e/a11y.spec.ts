@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ROUTES } from '../../src/client/route-table';
+import { screenRouteIds, screenUrls } from './routes';
 import { AXE_TAGS, signIn, withAppDb } from './support';
 
 /**
@@ -12,77 +9,9 @@ import { AXE_TAGS, signIn, withAppDb } from './support';
  * without a place here fails the first test, so none goes unchecked.
  */
 
-// Each route with a screen, and the table whose first record an :id route shows.
-const TABLES: Record<string, string> = {
-  banks: 'banks',
-  categories: 'categories',
-  content_owners: 'content_owners',
-  currency_rates: 'currency_rates',
-  organizations: 'organizations',
-  tags: 'tags',
-  users: 'users',
-  vat_rates: 'vat_rates',
-  portal_faq_sections: 'portal_faq_sections',
-  portal_faqs: 'portal_faqs',
-  portal_pages: 'portal_pages',
-  whitelisted_channels: 'youtube_whitelisted_channels',
-  revenue_sources: 'revenue_sources',
-  vendors: 'vendors',
-  contracts: 'contracts',
-  payouts: 'payouts',
-  payment_buckets: 'payment_buckets',
-  payments: 'payments',
-};
 // Frames without an area screen yet: one placeholder and the not-found page stand for them.
 const EXTRA = ['/', '/no-such-page'];
-// Tabs of a record's page that are routes of their own (`/:tab?`), visited beside its first tab.
-const RECORD_TABS: Record<string, string[]> = {
-  'vendors.show': ['audit-logs'],
-  'contracts.show': ['audit-logs'],
-  'payouts.show': ['revenues', 'revenues-without-contracts', 'currency-rates', 'payments'],
-};
-// Tabs of a form chosen by the URL hash, visited beside its first tab (the vendors grid, lists).
-const CONTRACT_FORM_TABS = ['#vendors', '#revenue-sources', '#revenue-shares'];
-const FORM_TABS: Record<string, string[]> = Object.fromEntries(
-  ['contracts.new', 'contracts.edit', 'contracts.amendments.new', 'contracts.amendments.edit'].map((id) => [id, CONTRACT_FORM_TABS]),
-);
-// Routes with other parameters than :id, each from a query answering one row named by them.
-const ROUTE_PARAMS: Record<string, string> = {
-  'contracts.amendments.new': "SELECT min(id) AS contract_id FROM contracts WHERE state = 'signed'",
-  'contracts.amendments.edit': 'SELECT contract_id, id FROM contract_amendments ORDER BY id LIMIT 1',
-};
 const PUBLIC = ['/users/sign-in', '/users/password/new', '/users/password/edit?reset_password_token=x'];
-
-/** Route ids that have a screen, read from the features' index files (the screens map's keys). */
-function screenRouteIds(): string[] {
-  const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/client/features');
-  const ids = new Set<string>();
-  for (const area of fs.readdirSync(dir)) {
-    const index = path.join(dir, area, 'index.ts');
-    if (!fs.existsSync(index)) continue;
-    for (const m of fs.readFileSync(index, 'utf8').matchAll(/'([a-z_]+\.[a-z_.]+)'\s*:/g)) ids.add(m[1]);
-  }
-  return [...ids].sort();
-}
-
-/** The addresses of a screen; an :id route shows the first record of its area's table, with its other tabs. */
-async function screenUrls(id: string): Promise<string[]> {
-  const route = ROUTES.find((r) => r.id === id);
-  if (!route) throw new Error(`screen ${id} has no route`);
-  const hashes = FORM_TABS[id] ?? [];
-  const paramsSql = ROUTE_PARAMS[id];
-  if (paramsSql) {
-    const row = (await withAppDb((db) => db.query<Record<string, number>>(paramsSql))).rows[0];
-    const url = route.path.replace(/:(\w+)/g, (_, name: string) => String(row[name]));
-    return [url, ...hashes.map((h) => `${url}${h}`)];
-  }
-  if (!route.path.includes(':')) return [route.path, ...hashes.map((h) => `${route.path}${h}`)];
-  const table = TABLES[id.split('.')[0]];
-  if (!table) throw new Error(`no table for ${id}: add it to TABLES`);
-  const first = await withAppDb((db) => db.query<{ id: number }>(`SELECT min(id) AS id FROM ${table}`));
-  const url = route.path.replace(':id', String(first.rows[0].id)).replace(/\/:\w+\?$/, '');
-  return [url, ...(RECORD_TABS[id] ?? []).map((tab) => `${url}/${tab}`), ...hashes.map((h) => `${url}${h}`)];
-}
 
 /** Screens by area (the route id's first part): one test each, so the sweep grows with the app without one test's timeout. */
 function screensByArea(): Map<string, string[]> {
@@ -316,5 +245,48 @@ for (const theme of ['light', 'dark']) {
     await open(fresh, 'Cancel payment', /^Cancel payment /);
     await open(added, 'Verify invoice', /^Verify invoice of /);
     expect(found).toEqual([]);
+  });
+}
+
+// The payments list's row menu and bulk toolbar and a payment's Actions menu (issue 24, items 4 and 9: their
+// items are named by all they show), in both themes (each state asserted on its own, so one finding does not hide the next), the dark one in German.
+for (const [theme, language] of [
+  ['light', 'en'],
+  ['dark', 'de'],
+] as const) {
+  test(`the payments menus and bulk toolbar have no axe violations (${theme}, ${language})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
+    await page.evaluate(([t, l]) => (localStorage.setItem('remit.theme', t), localStorage.setItem('remit.language', l)), [theme, language]);
+    try {
+      await page.goto('/payments');
+      const grid = page.getByRole('grid').first();
+      const first = grid.locator('[data-row-index="0"]');
+      await expect(first).toBeFocused();
+      await settled(page);
+      await page.keyboard.press('Shift+F10');
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect.soft(await violations(page, 'payments row menu')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(first).toBeFocused();
+      await page.keyboard.press('x');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('x');
+      await expect(page.getByRole('toolbar')).toBeVisible();
+      expect.soft(await violations(page, 'payments bulk toolbar')).toEqual([]);
+
+      const id = await withAppDb(async (db) => (await db.query<{ id: number }>('SELECT min(id) AS id FROM payments')).rows[0].id);
+      await page.goto(`/payments/${id}/show`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await settled(page);
+      await page.getByRole('main').getByRole('button', { name: language === 'de' ? /^Aktionen/ : /^Actions/ }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect.soft(await violations(page, 'payment actions menu')).toEqual([]);
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('remit.language'));
+    }
   });
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
+import { useDocumentTitle } from './page-title';
 
 /** The centred card the signed-out screens share (sign-in, forgot and set password). */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <main className={css({ minH: '100vh', display: 'grid', placeItems: 'center', p: '4' })}>
       <div className={css({ w: '100%', maxW: '360px', bg: 'bg.surface', borderWidth: '1px', borderColor: 'border', borderRadius: 'lg', p: '6', display: 'flex', flexDirection: 'column', gap: '4' })}>

@@ -8,6 +8,7 @@ import type { SessionUser } from '../session';
 import { Breadcrumbs } from './breadcrumbs';
 import { Hotkey } from './kbd';
 import { pageChromeAtom } from './page-chrome';
+import { pageHeading, RouteAnnouncer } from './page-title';
 import { SearchBox } from './search-box';
 import { SideNav } from './side-nav';
 import { UserButton } from './user-button';
@@ -45,6 +46,7 @@ export function Frame(props: {
           {props.children}
         </main>
       </div>
+      <RouteAnnouncer heading={pageHeading(props.route, chrome.crumb, t)} />
     </div>
   );
 }
