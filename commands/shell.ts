@@ -4,6 +4,9 @@ import type { Command } from './types';
 /** The page's search box: the frame's (`usePageChrome({search: true})`) or a list screen's own. */
 export const PAGE_SEARCH_SELECTOR = '#page-search, [data-list-search]';
 
+/** The list's "Columns" button (kit/grid/column-button). */
+export const COLUMN_CHOOSER_SELECTOR = '[data-column-chooser]';
+
 /** The workbench's own commands: palette, help, search, theme, language, sign out. */
 export const shellCommands: Command[] = [
   {
@@ -36,6 +39,15 @@ export const shellCommands: Command[] = [
     hotkey: 'f6',
     when: () => (panes().length > 1 ? { enabled: true } : { enabled: false, reason: 'commands.reasons.no_panes' }),
     run: () => void focusNextPane(),
+  },
+  {
+    // The list's column chooser (kit/grid/column-chooser): every column stays available, each user picks what shows.
+    id: 'shell.columns',
+    title: 'commands.columns',
+    group: 'commands.groups.general',
+    keywords: ['columns', 'spalten', 'hide', 'show'],
+    when: () => (document.querySelector(COLUMN_CHOOSER_SELECTOR) ? { enabled: true } : { enabled: false, reason: 'commands.reasons.no_columns' }),
+    run: () => document.querySelector<HTMLElement>(COLUMN_CHOOSER_SELECTOR)?.click(),
   },
   {
     id: 'shell.theme',

@@ -233,11 +233,9 @@ test('tags: a duplicate name is refused by the server on its field; selected row
   await expect(grid(page).getByRole('row', { selected: true })).toHaveCount(2);
   const toolbar = page.getByRole('toolbar', { name: 'Actions for the selected rows' });
   await expect(toolbar).toContainText('2 selected');
-  // Shift+Tab from the grid into the toolbar (its last button), ← to the command
+  // Shift+Tab from the grid into the toolbar lands on its first action (one tab stop), not on "Clear selection"
   await page.keyboard.press('Shift+Tab');
-  await expect(toolbar.getByRole('button', { name: 'Clear selection' })).toBeFocused();
   const bulkDelete = toolbar.getByRole('button', { name: 'Delete selected' });
-  for (let i = 0; i < 3 && !(await bulkDelete.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowLeft');
   await expect(bulkDelete).toBeFocused();
   await page.keyboard.press('Enter');
   await confirm(page, 'Do you really want to delete this entry?', 'Delete');

@@ -5,7 +5,8 @@ import { activeFilterCount } from '../../src/client/kit/list-state';
 import { filterFieldProblem, monthOfValue, valueOfMonth } from '../../src/client/kit/grid/filters';
 import { formatDate } from '../../src/client/kit/grid/format';
 import { formatDecimal, formatMoney } from '../../src/client/kit/grid/format-money';
-import { buildLayout, fitColumns, gridTemplate, rowHeaderIndex } from '../../src/client/kit/grid/layout';
+import { buildLayout, gridTemplate, rowHeaderIndex } from '../../src/client/kit/grid/layout';
+import { chosenColumns, fixedColumn } from '../../src/client/kit/grid/column-choice';
 import { isListKeyOf, resourceOfPath } from '../../src/client/kit/grid/use-list';
 
 const dims = { rows: 100, cols: 5, page: 10 };
@@ -111,29 +112,29 @@ describe('layout and list keys', () => {
   });
 });
 
-describe('fitColumns', () => {
+describe('chosenColumns', () => {
   const cols = [
-    { id: 'id', header: 'x', width: 100 },
-    { id: 'created', header: 'x', width: 150, optional: 2 },
-    { id: 'name', header: 'x', width: 200 },
-    { id: 'type', header: 'x', width: 120, optional: 1 },
+    { id: 'id', header: 'x' },
+    { id: 'name', header: 'x', rowHeader: true },
+    { id: 'created', header: 'x' },
   ];
-  const ids = (available: number | undefined, select = false, menu = false) => fitColumns(cols, available, select, menu).map((c) => c.id);
+  const ids = (hidden: string[]) => chosenColumns(cols, new Set(hidden)).map((c) => c.id);
 
-  it('keeps every column when they fit or before the width is known', () => {
-    expect(ids(570)).toEqual(['id', 'created', 'name', 'type']);
-    expect(ids(undefined)).toEqual(['id', 'created', 'name', 'type']);
+  it('shows every column unless its user hid it; no width ever drops one', () => {
+    expect(ids([])).toEqual(['id', 'name', 'created']);
+    expect(ids(['created'])).toEqual(['id', 'name']);
+    expect(ids(['gone', 'id'])).toEqual(['name', 'created']);
   });
 
-  it('leaves out optional columns, highest number first, until the rest fit', () => {
-    expect(ids(569)).toEqual(['id', 'name', 'type']);
-    expect(ids(420)).toEqual(['id', 'name', 'type']);
-    expect(ids(419)).toEqual(['id', 'name']);
-    // The selection box and the row menu take their width too.
-    expect(ids(570, true, true)).toEqual(['id', 'name', 'type']);
+  it('never hides the column naming the row (the marked row header, else the first column)', () => {
+    expect(ids(['name', 'id', 'created'])).toEqual(['name']);
+    expect(fixedColumn(cols)).toBe('name');
+    expect(fixedColumn([{ id: 'a', header: 'x' }, { id: 'b', header: 'x' }])).toBe('a');
   });
+});
 
-  it('never leaves out a column that is not optional', () => {
-    expect(ids(10)).toEqual(['id', 'name']);
+describe('Escape in the grid', () => {
+  it('asks the grid to clear its selection (the grid passes it on when nothing is selected)', () => {
+    expect(gridKeyAction({ key: 'Escape' }, at(3, 1), dims)).toEqual({ type: 'escape' });
   });
 });

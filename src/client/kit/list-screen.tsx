@@ -3,6 +3,9 @@
  * button, the grid (sorting, selection, row menu, bulk toolbar, inline editing), pagination and,
  * optionally, the active row's details beside it. State lives in the address (spec 1, 2.5a).
  *
+ * Every column is available: the grid scrolls sideways, and a "Columns" button (command shell.columns)
+ * lets each user hide columns, remembered per user and list (grid/column-choice.ts).
+ *
  * Optional: `selectable` (+ `notSelectableReason`) for bulk commands, `detail={(row) => …}` for a
  * resizable details pane, `toolbar` for more buttons, `emptyText`, `search="toolbar" | false`. The search
  * is the frame's title-bar box by default.
@@ -49,6 +52,8 @@ import { useCommandEnvironment, useCommands } from '../commands/context';
 import { pageContextAtom } from '../commands/page-context';
 import { usePageChrome } from '../shell/page-chrome';
 import { useT } from '../lib/i18n';
+import { ColumnButton } from './grid/column-button';
+import { useColumnChoice } from './grid/column-choice';
 import { CommandButton } from './grid/command-button';
 import { DataGrid } from './grid/data-grid';
 import { FilterButton } from './grid/filter-button';
@@ -125,6 +130,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   const state = useListState(props.defaults, shape);
   const list = useList<T>(props.path, state, { resource: props.resource, rowKey: props.rowKey, params: props.params });
   const commands = useCommands();
+  const columns = useColumnChoice(props.path, props.columns);
   const [active, setActive] = useState<T | undefined>();
   const store = useStore();
   const [initialKey] = useState(() => store.get(lastFocusedAtom)[props.path]);
@@ -195,6 +201,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
         {props.hideTitle ? <span className={css({ mr: 'auto' })} /> : <h1 className={title}>{t(props.title)}</h1>}
         {search === 'toolbar' && <ListSearch state={state} />}
         {props.filters && props.filters.length > 0 && <FilterButton fields={props.filters} state={state} onApplied={() => setFocusRequest((n) => n + 1)} />}
+        <ColumnButton choice={columns} />
         {props.toolbar}
         {props.newCommand && <CommandButton command={props.newCommand} variant="primary" />}
       </div>
@@ -202,7 +209,7 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
       <DataGrid<T>
         className={gridArea}
         label={t(props.title)}
-        columns={props.columns}
+        columns={columns.shown}
         rows={list.rows}
         total={list.total}
         rowKey={props.rowKey}

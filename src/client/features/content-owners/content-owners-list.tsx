@@ -7,9 +7,9 @@ import { ContentOwnerSummary } from './content-owner-summary';
 const columns: Column<ContentOwner>[] = [
   { id: 'content_owner_id', header: 'content_owners.fields.content_owner_id', sortable: true, width: 230 },
   { id: 'display_name', header: 'content_owners.fields.display_name', sortable: true, rowHeader: true, width: 200, grow: 2 },
-  { id: 'internal_country', header: 'content_owners.fields.internal_country', sortable: true, width: 150, grow: 0, optional: 1 },
-  { id: 'report_filename_part', header: 'content_owners.fields.report_filename_part', sortable: true, width: 190, optional: 2 },
-  { id: 'fetch_stats', header: 'content_owners.fields.fetch_stats', sortable: true, width: 110, grow: 0, optional: 3, cell: (o) => <YesNo value={o.fetch_stats} /> },
+  { id: 'internal_country', header: 'content_owners.fields.internal_country', sortable: true, width: 150, grow: 0 },
+  { id: 'report_filename_part', header: 'content_owners.fields.report_filename_part', sortable: true, width: 190 },
+  { id: 'fetch_stats', header: 'content_owners.fields.fetch_stats', sortable: true, width: 110, grow: 0, cell: (o) => <YesNo value={o.fetch_stats} /> },
   { id: 'active', header: 'content_owners.fields.active', sortable: true, width: 90, grow: 0, cell: (o) => <YesNo value={o.active} /> },
 ];
 

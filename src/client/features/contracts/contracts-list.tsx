@@ -40,8 +40,7 @@ const TABS = [
   },
 ] as const;
 
-// With the details pane beside the list, columns the details show give way (created first, then shares, type,
-// currency, sources, the dates), so id, organization, vendors and state stay without scrolling sideways.
+// Every column of spec 2, 2; beside the details pane the list scrolls sideways, and the column chooser hides what a user does not want.
 const columns: Column<Contract>[] = [
   {
     id: 'id',
@@ -65,7 +64,6 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 110,
     grow: 0,
-    optional: 1,
     cell: (c) => <DateText value={c.active_from} />,
   },
   {
@@ -74,7 +72,6 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 110,
     grow: 0,
-    optional: 2,
     cell: (c) => <DateText value={c.active_to} />,
   },
   {
@@ -83,7 +80,6 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 120,
     grow: 0,
-    optional: 5,
     cell: (c) => <TypeText type={c.contract_type} />,
   },
   {
@@ -92,7 +88,6 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 80,
     grow: 0,
-    optional: 4,
   },
   {
     id: 'vendors',
@@ -106,7 +101,6 @@ const columns: Column<Contract>[] = [
     header: 'contracts.fields.revenue_sources',
     width: 240,
     grow: 2,
-    optional: 3,
     cell: (c) => <RevenueSourceChips contract={c} />,
   },
   {
@@ -114,7 +108,6 @@ const columns: Column<Contract>[] = [
     header: 'contracts.fields.revenue_shares',
     width: 200,
     grow: 1,
-    optional: 6,
     cell: (c) => <RevenueSharesText contract={c} />,
   },
   {
@@ -131,7 +124,6 @@ const columns: Column<Contract>[] = [
     sortable: true,
     width: 170,
     grow: 0,
-    optional: 7,
     cell: (c) => <Timestamp value={c.created_at} />,
   },
 ];

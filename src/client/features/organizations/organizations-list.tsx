@@ -13,9 +13,9 @@ const columns: Column<Organization>[] = [
   { id: 'name', header: 'organizations.fields.name', sortable: true, rowHeader: true, width: 220, grow: 2 },
   { id: 'number', header: 'organizations.fields.number', sortable: true, width: 110, grow: 0 },
   { id: 'country_code', header: 'organizations.fields.country_code', sortable: true, width: 90, grow: 0 },
-  { id: 'currency', header: 'organizations.fields.currency', sortable: true, width: 90, grow: 0, optional: 1 },
-  { id: 'city', header: 'organizations.fields.city', sortable: true, width: 160, optional: 2 },
-  { id: 'created_at', header: 'organizations.fields.created_at', sortable: true, width: 190, grow: 0, optional: 3, cell: (o) => <Timestamp value={o.created_at} /> },
+  { id: 'currency', header: 'organizations.fields.currency', sortable: true, width: 90, grow: 0 },
+  { id: 'city', header: 'organizations.fields.city', sortable: true, width: 160 },
+  { id: 'created_at', header: 'organizations.fields.created_at', sortable: true, width: 190, grow: 0, cell: (o) => <Timestamp value={o.created_at} /> },
 ];
 
 // The server's own order, so the header shows it.

@@ -10,13 +10,13 @@ import { UserDetails } from './user-details';
 const columns: Column<User>[] = [
   { id: 'id', header: 'users.fields.id', sortable: true, width: 56, grow: 0, align: 'end' },
   { id: 'email', header: 'users.fields.email', sortable: true, rowHeader: true, width: 190, grow: 2, cell: (u) => <EmailCell user={u} /> },
-  { id: 'first_name', header: 'users.fields.first_name', sortable: true, width: 100, optional: 1 },
-  { id: 'last_name', header: 'users.fields.last_name', sortable: true, width: 100, optional: 2 },
+  { id: 'first_name', header: 'users.fields.first_name', sortable: true, width: 100 },
+  { id: 'last_name', header: 'users.fields.last_name', sortable: true, width: 100 },
   { id: 'roles', header: 'users.fields.roles', sortable: true, width: 140, grow: 2, cell: (u) => <RolesCell roles={u.roles} /> },
-  { id: 'authentications', header: 'users.fields.authentications', width: 118, grow: 0, optional: 3, cell: (u) => <ProvidersCell user={u} /> },
+  { id: 'authentications', header: 'users.fields.authentications', width: 118, grow: 0, cell: (u) => <ProvidersCell user={u} /> },
   { id: 'disabled', header: 'users.fields.disabled', sortable: true, width: 96, grow: 0, cell: (u) => <YesNo value={u.disabled} /> },
-  { id: 'created_at', header: 'users.fields.created_at', sortable: true, width: 150, grow: 0, optional: 4, cell: (u) => <Timestamp value={u.created_at} /> },
-  { id: 'last_sign_in_at', header: 'users.fields.last_sign_in_at', sortable: true, width: 150, grow: 0, optional: 5, cell: (u) => <Timestamp value={u.last_sign_in_at} /> },
+  { id: 'created_at', header: 'users.fields.created_at', sortable: true, width: 150, grow: 0, cell: (u) => <Timestamp value={u.created_at} /> },
+  { id: 'last_sign_in_at', header: 'users.fields.last_sign_in_at', sortable: true, width: 150, grow: 0, cell: (u) => <Timestamp value={u.last_sign_in_at} /> },
 ];
 
 const defaults = { sort_by: 'email', sort_direction: 'asc' } as const;

@@ -51,9 +51,9 @@ const columns: Column<Vendor>[] = [
   { id: 'id', header: 'vendors.fields.id', sortable: true, width: 70, grow: 0, align: 'end' },
   { id: 'number', header: 'vendors.fields.number', sortable: true, width: 120, grow: 0, cell: (v) => v.full_number || v.number },
   { id: 'name', header: 'vendors.fields.name', sortable: true, rowHeader: true, width: 220, grow: 2, cell: (v) => <NameCell vendor={v} /> },
-  { id: 'contacts', header: 'vendors.tabs.contacts', width: 240, grow: 2, optional: 1, cell: (v) => <ContactsCell vendor={v} /> },
+  { id: 'contacts', header: 'vendors.tabs.contacts', width: 240, grow: 2, cell: (v) => <ContactsCell vendor={v} /> },
   { id: 'state', header: 'vendors.fields.state', sortable: true, width: 150, grow: 0, cell: (v) => <VendorState vendor={v} /> },
-  { id: 'created_at', header: 'vendors.fields.created_at', sortable: true, width: 170, grow: 0, optional: 2, cell: (v) => <Timestamp value={v.created_at} /> },
+  { id: 'created_at', header: 'vendors.fields.created_at', sortable: true, width: 170, grow: 0, cell: (v) => <Timestamp value={v.created_at} /> },
 ];
 
 const defaults: ListDefaults = { sort_by: 'id', sort_direction: 'desc' };

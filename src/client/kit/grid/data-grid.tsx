@@ -11,8 +11,7 @@ import { GridHeader } from './grid-header';
 import { gridKeyAction, isTypingTarget, type Cursor } from './grid-keys';
 import { GridRow, type RowActions } from './grid-row';
 import { rowsAsText } from './copy-rows';
-import { buildLayout, fitColumns, gridTemplate, rowHeaderIndex, type LayoutColumn } from './layout';
-import { useWidth } from './use-width';
+import { buildLayout, gridTemplate, rowHeaderIndex, type LayoutColumn } from './layout';
 import * as s from './styles';
 import type { Column, RowKey } from './types';
 import { deferred, useDeferred } from '../deferred';
@@ -102,9 +101,9 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const hasSelect = selectable !== false;
   const hasMenu = Boolean(resource) && scopedCommands(resource!, 'row').length > 0;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef, columns.some((c) => c.optional !== undefined));
-  const shown = useMemo(() => fitColumns(columns, width, hasSelect, hasMenu), [columns, width, hasSelect, hasMenu]);
-  const layout: LayoutColumn<T>[] = useMemo(() => buildLayout(shown, hasSelect, hasMenu), [shown, hasSelect, hasMenu]);
+  // Every column is rendered: a list wider than its pane scrolls sideways (the cursor's cell is scrolled
+  // into view), and a list screen's column chooser hides what its user does not want. None is dropped.
+  const layout: LayoutColumn<T>[] = useMemo(() => buildLayout(columns, hasSelect, hasMenu), [columns, hasSelect, hasMenu]);
   const { template, minWidth } = useMemo(() => gridTemplate(layout), [layout]);
   const rowHeaderCol = useMemo(() => rowHeaderIndex(layout), [layout]);
   const sortBy = listState ? listState.sort_by : props.sort?.by;
@@ -215,6 +214,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     pendingFocus.current = false;
     el.focus({ preventScroll: virtual });
     if (!virtual) el.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    else if (cursor.col !== null) scrollColumnIntoView(scrollRef.current, el);
   });
 
   // The focus comes to the grid when the page has none (a list opened, the focused row deleted) or when
@@ -268,6 +268,13 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   };
 
   const sort = (key: string) => (listState ? listState.setSort(key) : props.onSort?.(key));
+
+  /** "Clear selection" (or Escape): the rows stay where they are and the focus comes back to the cursor. */
+  const clearSelection = () => {
+    setSelection(NO_SELECTION);
+    pendingFocus.current = true;
+    setCursorState((c) => ({ ...c }));
+  };
 
   const openMenu = (index: number) => {
     if (!hasMenu || !rows[index]) return;
@@ -400,6 +407,10 @@ export function DataGrid<T>(props: DataGridProps<T>) {
       case 'copy':
         handled = copyRows();
         break;
+      case 'escape':
+        if (selectionRef.current.size) clearSelection();
+        else handled = false;
+        break;
     }
     if (handled) {
       e.preventDefault();
@@ -455,7 +466,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     <div className={cx(s.frame, props.className)} style={props.style}>
       {hasSelect && resource && selection.size > 0 && (
         bulkToolbar ? (
-          <bulkToolbar.BulkToolbar selection={{ resource, ids: [...selection], rows: selectedRows as unknown[] }} onClear={() => setSelection(NO_SELECTION)} />
+          <bulkToolbar.BulkToolbar selection={{ resource, ids: [...selection], rows: selectedRows as unknown[] }} onClear={clearSelection} />
         ) : (
           <div role="toolbar" aria-label={t('grid.bulk_actions')} className={cx(s.toolbar, s.bulkBar)}>
             {t('grid.selected', { count: selection.size })}
@@ -566,6 +577,16 @@ export function DataGrid<T>(props: DataGridProps<T>) {
  * so the focused element is never handed to another row.
  */
 const SLOTS = 512;
+
+/** Sideways only (the virtualizer does the rows): the focused cell's column fully inside the scroller. */
+function scrollColumnIntoView(scroller: HTMLElement | null, el: HTMLElement) {
+  if (!scroller) return;
+  const cell = el.closest<HTMLElement>('[data-col]') ?? el;
+  const box = cell.getBoundingClientRect();
+  const view = scroller.getBoundingClientRect();
+  if (box.left < view.left) scroller.scrollLeft -= view.left - box.left;
+  else if (box.right > view.left + scroller.clientWidth) scroller.scrollLeft += Math.min(box.left - view.left, box.right - view.left - scroller.clientWidth);
+}
 function slotKeys(indexes: number[], focused: number): (index: number) => string {
   const focusSlot = focused >= 0 ? focused % SLOTS : -1;
   return (index) => (index !== focused && index % SLOTS === focusSlot ? `x${index}` : `s${index % SLOTS}`);

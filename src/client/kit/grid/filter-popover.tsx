@@ -49,7 +49,7 @@ export function FilterPopover({ fields, state, onApplied }: FilterPopoverProps) 
 }
 
 // react-aria's Popover takes no role prop; the element is ours once mounted.
-const markRegion = (el: HTMLElement | null) => el?.setAttribute('role', 'region');
+export const markRegion = (el: HTMLElement | null) => el?.setAttribute('role', 'region');
 
 /** Mounted on every opening, so the fields start from the applied filter. */
 function FilterForm({ fields, state, onApplied }: FilterPopoverProps) {

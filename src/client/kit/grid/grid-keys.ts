@@ -33,7 +33,9 @@ export type GridKeyAction =
   | { type: 'edit' }
   | { type: 'menu' }
   /** Ctrl/Cmd+C on a row: copy it (or the selected rows) as tab-separated text. */
-  | { type: 'copy' };
+  | { type: 'copy' }
+  /** Escape: clear the selection, if there is one. */
+  | { type: 'escape' };
 
 const clamp = (n: number, min: number, max: number) => Math.max(min, Math.min(max, n));
 
@@ -87,6 +89,8 @@ export function gridKeyAction(e: KeyLike, cursor: Cursor, dims: GridDims): GridK
       return move(clamp(cursor.row - Math.max(1, dims.page), 0, rows - 1), cursor.col);
     case 'Enter':
       return { type: 'activate' };
+    case 'Escape':
+      return { type: 'escape' };
     case 'F2':
       return header ? null : { type: 'edit' };
     case ' ':

@@ -15,20 +15,6 @@ export function buildLayout<T>(columns: Column<T>[], selectable: boolean, menu: 
   ];
 }
 
-/** The columns to show in `available` px: optional ones left out, highest `optional` first, until the rest fit. */
-export function fitColumns<T>(columns: Column<T>[], available: number | undefined, selectable: boolean, menu: boolean): Column<T>[] {
-  if (!available || !columns.some((c) => c.optional !== undefined)) return columns;
-  let width = (selectable ? SELECT_WIDTH : 0) + (menu ? MENU_WIDTH : 0) + columns.reduce((sum, c) => sum + (c.width ?? DEFAULT_WIDTH), 0);
-  const dropped = new Set<Column<T>>();
-  const candidates = columns.filter((c) => c.optional !== undefined).sort((a, b) => b.optional! - a.optional!);
-  for (const c of candidates) {
-    if (width <= available) break;
-    dropped.add(c);
-    width -= c.width ?? DEFAULT_WIDTH;
-  }
-  return dropped.size === 0 ? columns : columns.filter((c) => !dropped.has(c));
-}
-
 /** One CSS grid template shared by the header and every row, so columns line up without a <table>. */
 export function gridTemplate<T>(layout: LayoutColumn<T>[]): { template: string; minWidth: number } {
   let minWidth = 0;

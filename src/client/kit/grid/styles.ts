@@ -211,7 +211,8 @@ export const toolbar = css({
 });
 
 /** The bulk toolbar lies over the header row while rows are selected, so the rows never shift. */
-export const bulkBar = css({ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 4, h: `${HEADER_HEIGHT}px`, minH: 0, py: 0 });
+/** The bulk toolbar: its own lines above the header, wrapping rather than hiding an action. */
+export const bulkBar = css({ flexWrap: 'wrap', flexShrink: 0, minH: `${HEADER_HEIGHT}px`, rowGap: '1', py: '1' });
 
 export const popover = css({
   bg: 'bg.surface',

@@ -51,11 +51,6 @@ export interface Column<T> {
   align?: 'start' | 'end';
   /** The cell that names the row for assistive technology (default: the first column). */
   rowHeader?: boolean;
-  /**
-   * A column the grid may leave out when its columns would not fit its width (a details pane beside the
-   * list): those with the highest number go first. Only for what the row's details show anyway.
-   */
-  optional?: number;
   editable?: CellEdit<T>;
 }
 
