@@ -232,7 +232,7 @@ describe('DataGrid', () => {
     expect(await navigator.clipboard.readText()).toBe('Beta Bank\tBETADEFF\t99.00\nGamma Bank\tGAMMDEFF\t0.10');
   });
 
-  it('announces the selection count in a polite live region; the bulk toolbar does not move the rows', async () => {
+  it('announces the selection count in a polite live region; the bulk toolbar has its own line above the header', async () => {
     const user = userEvent.setup();
     renderApp(<Grid selectable resource="banks" />, { path: '/x' });
     const status = document.querySelector('[data-grid-status]')!;
@@ -243,9 +243,9 @@ describe('DataGrid', () => {
     await user.keyboard('{ArrowDown}x');
     expect(status).toHaveTextContent('2 selected');
     const bar = screen.getByRole('toolbar', { name: 'Actions for the selected rows' });
-    // Over the header (absolutely placed), not above the scroller where it would push the rows down.
-    expect(bar.nextElementSibling).not.toContainElement(bar);
-    expect(bar.className).toMatch(/pos_absolute/);
+    // Above the scroller holding the header, never over the header (issue 24, item 4).
+    expect(bar.nextElementSibling).toContainElement(screen.getByRole('grid'));
+    expect(bar.className).not.toMatch(/pos_absolute/);
     await user.keyboard('x{ArrowUp}x');
     expect(status).toHaveTextContent('Selection cleared');
   });
