@@ -25,6 +25,12 @@ export interface Config {
   uploadMaxBytes: number;
   /** Revenue report files (payout uploads): real claim files run to gigabytes. */
   reportUploadMaxBytes: number;
+  /** What one report may expand to (gunzip, zip entries together) before its import is refused. */
+  reportMaxExpandedBytes: number;
+  /** The longest line of a report, in characters: past it the import is refused (its parse stays linear). */
+  reportMaxLineChars: number;
+  /** Report imports one process runs at once, so a long one does not hold up other payouts' uploads. */
+  importWorkers: number;
   uploadMaxFiles: number;
   bodyLimitBytes: number;
   /** Contracts per transaction of the payment run. */
@@ -144,6 +150,9 @@ export function readConfig(env: Env = process.env): Config {
     signInRateLimit: { max: int(env, 'SIGN_IN_RATE_LIMIT', 20, 1), windowMs: 60_000 },
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 20 * 1024 * 1024, 1024),
     reportUploadMaxBytes: int(env, 'REPORT_UPLOAD_MAX_BYTES', 4 * 1024 ** 3, 1024),
+    reportMaxExpandedBytes: int(env, 'REPORT_MAX_EXPANDED_BYTES', 8 * 1024 ** 3, 1024),
+    reportMaxLineChars: int(env, 'REPORT_MAX_LINE_CHARS', 1024 * 1024, 1024),
+    importWorkers: int(env, 'IMPORT_WORKERS', 2, 1, 16),
     uploadMaxFiles: int(env, 'UPLOAD_MAX_FILES', 10, 1, 1000),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 2 * 1024 * 1024, 1024),
     paymentRunBatch: int(env, 'PAYMENT_RUN_BATCH', 250, 1, 10_000),

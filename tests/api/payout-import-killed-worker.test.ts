@@ -76,7 +76,7 @@ describe('the revenue import in a worker process killed with SIGKILL', () => {
     await finishWithRestartedWorker(api, jobId);
 
     // Each report row once, with the report's total, and the file imported with their count.
-    expect(await imported()).toEqual({ rows: ROWS, videos: ROWS, total: '2001000.2000000000' });
+    expect(await imported()).toEqual({ rows: ROWS, videos: ROWS, total: '2001000.2000' });
     expect(await fileState()).toEqual({ imported_at: expect.any(Date), last_error: null, rows_count: ROWS });
     const channels = await api.db.selectFrom('report_channels').select('channel_id').where('content_owner_id', '=', ownerId).orderBy('channel_id').execute();
     expect(channels.map((c) => c.channel_id)).toEqual(Array.from({ length: 10 }, (_, i) => channel(i)).sort());

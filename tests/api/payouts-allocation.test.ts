@@ -184,13 +184,13 @@ describe('allocation, reconciliation and unallocated revenues', () => {
   it('reconciles after import, previews a file, and allocates one type once when sent twice at once', async () => {
     expect(await reconciled()).toEqual({
       adsense: ['16.2500000001', '16.2500000001', '0', '0'],
-      red: ['2.0000000000', '2.0000000000', '0', '0'],
+      red: ['2', '2', '0', '0'],
     });
     const preview = await api.request({ method: 'GET', url: `/api/payouts/${payoutId}/files/${claimFileId}/preview_revenues`, as: staff });
     expect(preview.json()).toEqual({
       entries: [
         { organization_name: 'Nordlicht GmbH', organization_number: '501', wbs_code: null, revenue_source_reference_ids: ['Label One'], contract_present: true, total_revenue: '10.0000000001', currency: 'USD' },
-        { organization_name: null, organization_number: null, wbs_code: null, revenue_source_reference_ids: ['UCchan1'], contract_present: false, total_revenue: '6.2500000000', currency: 'USD' },
+        { organization_name: null, organization_number: null, wbs_code: null, revenue_source_reference_ids: ['UCchan1'], contract_present: false, total_revenue: '6.250', currency: 'USD' },
       ],
       totals: [{ currency: 'USD', total_revenue: '16.2500000001' }],
     });
@@ -204,19 +204,19 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     expect((await auditTrail(api.db, 'Payout', payoutId)).filter((e) => e.action === 'allocate_revenues')).toHaveLength(1);
     expect((await payout()).allocated_revenue_types).toEqual(['adsense']);
     expect(await reconciled()).toEqual({
-      adsense: ['16.2500000001', '1.0000000000', '10.0000000001', '5.2500000000'],
-      red: ['2.0000000000', '2.0000000000', '0', '0'],
+      adsense: ['16.2500000001', '1.000', '10.0000000001', '5.25'],
+      red: ['2', '2', '0', '0'],
     });
     const again = await send();
     expect(again.statusCode).toBe(422);
 
     const revenues = await api.request({ method: 'GET', url: `/api/payouts/${payoutId}/revenues`, as: staff });
     expect(revenues.json().entries).toEqual([
-      { content_owner_id: ownerId, content_owner_name: 'Nordlicht Music', revenue_type: 'adsense', currency: 'USD', revenue_allocated: '15.2500000001', revenue_unallocated: '1.0000000000' },
-      { content_owner_id: ownerId, content_owner_name: 'Nordlicht Music', revenue_type: 'red', currency: 'USD', revenue_allocated: '0', revenue_unallocated: '2.0000000000' },
+      { content_owner_id: ownerId, content_owner_name: 'Nordlicht Music', revenue_type: 'adsense', currency: 'USD', revenue_allocated: '15.2500000001', revenue_unallocated: '1.000' },
+      { content_owner_id: ownerId, content_owner_name: 'Nordlicht Music', revenue_type: 'red', currency: 'USD', revenue_allocated: '0', revenue_unallocated: '2' },
     ]);
     const without = await api.request({ method: 'GET', url: `/api/payouts/${payoutId}/revenues_without_contracts`, as: staff });
-    expect(without.json().entries).toEqual([{ assigned_id: 'UCchan1', assigned_type: 'channel', revenue_source_id: source.chan1, revenue_types: ['adsense'], revenue: '5.2500000000', currency: 'USD' }]);
+    expect(without.json().entries).toEqual([{ assigned_id: 'UCchan1', assigned_type: 'channel', revenue_source_id: source.chan1, revenue_types: ['adsense'], revenue: '5.25', currency: 'USD' }]);
     // An allocated source is in use.
     const del = await api.request({ method: 'DELETE', url: `/api/revenue_sources/${source.chan1}`, as: await api.user(['admin']) });
     expect(del.json()).toMatchObject({ errors: { base: ['in_use'] }, used_by: ['payouts'] });
@@ -228,8 +228,8 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     expect(list.statusCode, list.body).toBe(200);
     const entries = list.json().entries as { id: number; revenue: string; claimed_video_id: string; content_owner_name: string; content_owner_reference: string; claimed_asset_labels: string[]; claimed_asset_type: string }[];
     expect(entries.map((e) => [e.claimed_video_id, e.revenue, e.content_owner_name, e.content_owner_reference, e.claimed_asset_labels, e.claimed_asset_type])).toEqual([
-      ['v3', '1.1250000000', 'Nordlicht Music', 'CO-NORD', ['Nobody Label', 'Second'], 'Web'],
-      ['v4', '-0.1250000000', 'Nordlicht Music', 'CO-NORD', ['Nobody Label', 'Second'], 'Web'],
+      ['v3', '1.125', 'Nordlicht Music', 'CO-NORD', ['Nobody Label', 'Second'], 'Web'],
+      ['v4', '-0.125', 'Nordlicht Music', 'CO-NORD', ['Nobody Label', 'Second'], 'Web'],
     ]);
     const bad = await api.request({ method: 'GET', url: '/api/unallocated_revenues?sort_by=channel_id', as: clerk });
     expect(bad.statusCode).toBe(422);
@@ -239,7 +239,7 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     expect(exported.headers['content-type']).toMatch(/text\/csv/);
     const lines = exported.body.trim().split('\n');
     expect(lines[0]).toBe('id,content_owner_name,content_owner_id,revenue_type,revenue,currency,claimed_asset_id,claimed_asset_type,claimed_asset_labels,claimed_asset_custom_id,claimed_channel_id,claimed_video_id,month');
-    expect(lines.slice(1).map((l) => l.split(',')[4])).toEqual(['1.1250000000', '-0.1250000000']);
+    expect(lines.slice(1).map((l) => l.split(',')[4])).toEqual(['1.125', '-0.125']);
     expect(lines.slice(1).map((l) => l.split(',').slice(6, 9))).toEqual([
       ['A3', 'Web', 'Nobody Label;Second'],
       ['A3', 'Web', 'Nobody Label;Second'],
@@ -254,8 +254,8 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     const schema = inferSchema(guarded.body);
     const cells = initParser(schema).stringArrs(guarded.body).map((r) => Object.fromEntries(schema.cols.map((c, i) => [c.name, r[i]])));
     expect(cells.map((c) => [c.content_owner_name, c.content_owner_id, c.revenue, c.claimed_video_id])).toEqual([
-      [`'${formula}`, 'CO-NORD', '1.1250000000', 'v3'],
-      [`'${formula}`, 'CO-NORD', '-0.1250000000', "'@v4"],
+      [`'${formula}`, 'CO-NORD', '1.125', 'v3'],
+      [`'${formula}`, 'CO-NORD', '-0.125', "'@v4"],
     ]);
     const badExport = await api.request({ method: 'POST', url: '/api/unallocated_revenues/export', payload: { revenue_type: "x'; DROP TABLE payouts; --" }, as: clerk });
     expect(badExport.statusCode).toBe(422);
@@ -268,8 +268,8 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     expect(answers.find((a) => a.statusCode === 422)!.json()).toMatchObject({ errors: { ids: ['ineligible'] }, ineligible_ids: ids });
     expect(await reconciled()).toEqual({
-      adsense: ['16.2500000001', '0', '11.0000000001', '5.2500000000'],
-      red: ['2.0000000000', '2.0000000000', '0', '0'],
+      adsense: ['16.2500000001', '0', '11.0000000001', '5.25'],
+      red: ['2', '2', '0', '0'],
     });
   });
 
@@ -280,7 +280,7 @@ describe('allocation, reconciliation and unallocated revenues', () => {
     expect((await payout()).allocated_revenue_types).toEqual([]);
     expect(await reconciled()).toEqual({
       adsense: ['16.2500000001', '16.2500000001', '0', '0'],
-      red: ['2.0000000000', '2.0000000000', '0', '0'],
+      red: ['2', '2', '0', '0'],
     });
     const none = await api.request({ method: 'DELETE', url: `/api/payouts/${payoutId}/revenues`, payload: { revenue_types: [] }, as: staff });
     expect(none.json().errors).toEqual({ revenue_types: ['too_few'] });

@@ -30,16 +30,19 @@ const CHANNELS = 10_000;
 
 const channelOf = (i: number) => `UC${String(i % (CHANNELS + 500)).padStart(22, '0')}`;
 
+/** A revenue written at 12 decimals, as real CMS files write it (REPORTS.md). */
+const revenueOf = (i: number) => `0.${String((i * 7919) % 1_000_000).padStart(6, '0')}${String((i * 104_729) % 1_000_000).padStart(6, '0')}`;
+
 /** One claim raw line (the report's 24 columns) and the same row as COPY text of payout_revenues. */
 function claimLine(i: number): string {
-  const revenue = `0.${String((i * 7919) % 1_000_000).padStart(6, '0')}`;
+  const revenue = revenueOf(i);
   return [
     'None', '20261001', 'DE', `vid${i}`, channelOf(i), `A${i % 50_000}`, '', 'Web', i % 10 === 0 ? `"Custom, ${i}"` : `C${i}`,
     'UGC', 'Monetize in all countries', 'Audio', 'Audio match', '17', '0.000123', '', '', '', '0.000123', revenue, '', '', '', revenue,
   ].join(',');
 }
 function copyLine(payoutId: number, fileId: number, ownerId: number, i: number): string {
-  const revenue = `0.${String((i * 7919) % 1_000_000).padStart(6, '0')}`;
+  const revenue = revenueOf(i);
   const custom = i % 10 === 0 ? `Custom, ${i}` : `C${i}`;
   return `${payoutId}\t${fileId}\t${ownerId}\tadsense\t20261001\tDE\tvid${i}\t${channelOf(i)}\tA${i % 50_000}\tWeb\t\\N\t\\N\t${custom}\t${revenue}\tUSD\n`;
 }

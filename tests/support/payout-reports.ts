@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import yazl from 'yazl';
 
 /** The generated report files (src/server/modules/payouts/report-files.ts) and the test-only pieces: zips, traversal, multipart. */
@@ -38,4 +39,21 @@ export function multipart(files: { name: string; content: Buffer | string }[]): 
   });
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * A gzip of `head` then `block` `times` over, as concatenated gzip members (gunzip reads them as one
+ * stream): gigabytes of expansion from a file of a few megabytes, built without writing them anywhere.
+ */
+export function repeatedGzip(head: string, block: string, times: number): Buffer {
+  const member = gzipSync(Buffer.from(block), { level: 9 });
+  return Buffer.concat([gzipSync(Buffer.from(head)), ...Array.from({ length: times }, () => member)]);
+}
+
+/** A zip whose one entry holds more bytes than its central directory declares (`declared`). */
+export async function lyingZip(name: string, content: string, declared: number): Promise<Buffer> {
+  const data = await zip({ [name]: content });
+  const central = data.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+  data.writeUInt32LE(declared, central + 24);
+  return data;
 }

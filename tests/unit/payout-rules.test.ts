@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPayoutFileName,
+  KNOWN_FILE_KINDS,
   defaultRevenueTypes,
   missingCompanions,
   parsePayoutFileName,
@@ -27,6 +28,14 @@ describe('payout file names (spec 3, 5.3)', () => {
     ['YouTube_AcmeMusic_Audio_Tier_M_20261001_20261031_v1-0.csv', 'Audio_Tier', 'csv'],
     ['YouTube_AcmeMusic_label_AP_M_20261001_v1-0.csv', 'label_AP', 'csv'],
     ['YouTube_AcmeMusic_M_202610_affiliate_payment_summary_v1-0.csv', 'affiliate_payment_summary', 'csv'],
+    // REPORTS.md: the newer name patterns, each the kind it is.
+    ['YouTube_AcmeMusic_M_20261001_20261031_youtube_shorts_ads_revenue_month_video_summary_v1-0.csv', 'youtube_shorts_ads_revenue_month_video_summary', 'csv'],
+    ['YouTube_AcmeMusic_M_20261001_20261031_youtube_shorts_ads_revenue_month_global_video_summary_v1-0.csv', 'youtube_shorts_ads_revenue_month_video_summary', 'csv'],
+    ['YouTube_AcmeMusic_M_20261001_20261031_red_month_subscription_video_v1-0.csv.gz', 'red_month_subscription_video', 'gz'],
+    ['YouTube_AcmeMusic_M_20261001_ads_partner_revenue_month_video_summary_v1-0.csv', 'ads_partner_revenue_month_video_summary', 'csv'],
+    ['YouTube_AcmeMusic_M_20261001_custom_month_channel_adjustments_v1-0.csv', 'custom_month_channel_adjustments', 'csv'],
+    ['YouTube_AcmeMusic_M_20261001_20261031_red_music_rawdata_asset_v1-1.csv.gz', 'red_music_rawdata_asset', 'gz'],
+    ['YouTube_AcmeMusic_M_20261001_video_summary_v1-1.csv', 'video_summary', 'csv'],
   ])('%s is %s', (name, kind, extension) => {
     const result = checkPayoutFileName(name, ctx);
     expect(result).toMatchObject({ ok: true, file: { kind, extension, month: '2026-10-01' } });
@@ -46,7 +55,10 @@ describe('payout file names (spec 3, 5.3)', () => {
     expect(error('report.pdf')).toBe('error_extension_invalid');
     expect(error('YouTube_AcmeMusic_M_20260901_claim_raw_v1-1.csv')).toBe('error_month_invalid');
     expect(error('YouTube_Unknown_M_20261001_claim_raw_v1-1.csv')).toBe('error_content_owner_invalid');
-    expect(error('YouTube_AcmeMusic_M_20261001_something_else_v1-1.csv')).toBe('error_name_invalid');
+    // A YouTube name of no known kind is never guessed: the refusal lists the kinds known.
+    expect(error('YouTube_AcmeMusic_M_20261001_something_else_v1-1.csv')).toBe(`error_kind_unknown: ${KNOWN_FILE_KINDS.join(', ')}`);
+    expect(error('../YouTube_AcmeMusic_M_20261001_claim_raw_v1-1.csv')).toBe('error_name_path');
+    expect(error('C:\\reports\\YouTube_AcmeMusic_M_20261001_claim_raw_v1-1.csv')).toBe('error_name_path');
     expect(error('YouTube_AcmeMusic_M_20261001_claim_raw.csv')).toBe('error_name_invalid');
     expect(error('YouTube_AcmeMusic_M_20261301_claim_raw_v1-1.csv')).toBe('error_name_invalid');
     expect(error('random.csv')).toBe('error_name_invalid');

@@ -61,6 +61,8 @@ export function ruleFor(rules: Record<string, UploadRule>, field: string): Uploa
 export async function readBody(
   request: FastifyRequest,
   rules: Record<string, UploadRule> = {},
+  /** `preservePath`: file names as sent, so a route can refuse one that holds a path (else only its last part is kept). */
+  opts: { preservePath?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   if (!request.isMultipart()) return (request.body ?? {}) as Record<string, unknown>;
   const storage = request.server.storage;
@@ -70,7 +72,7 @@ export async function readBody(
   try {
     // A file over UPLOAD_MAX_BYTES is cut off rather than failing the request: it is then a field error
     // (422 too_large) like a file over its own rule's limit.
-    const options = { throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+    const options = { throwFileSizeLimit: false, preservePath: opts.preservePath ?? false } as Parameters<FastifyRequest['parts']>[0];
     for await (const part of request.parts(options)) {
       if (part.type !== 'file') {
         pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(String(part.value))}`);

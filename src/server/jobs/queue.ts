@@ -49,6 +49,8 @@ export interface JobDefinition<T extends object = object> {
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
+  /** Workers of this queue per process (default 1): jobs that may run long get more, so one cannot hold up the rest. */
+  workers?(config: AppContext['config']): number;
 }
 
 /** Types a definition's data for `run` while keeping the list of definitions one type. */
@@ -70,6 +72,8 @@ export interface SendOptions {
   /** pg-boss's singleton key, for the queue's policy (one queued / active job per key). */
   singletonKey?: string;
   startAfter?: Date;
+  /** pg-boss fetches higher first (default 0), then older first. */
+  priority?: number;
 }
 
 export interface Jobs {
@@ -133,7 +137,7 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
   const { db } = opts;
   const known = new Set<string>();
   /** This process's workers per queue: a job sent here wakes them instead of waiting for their poll. */
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
 
   const link = (id: string) => db.updateTable('job_links').where('job_id', '=', id);
   const self = randomUUID();
@@ -171,6 +175,12 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
   }
 
   async function startWorker(definition: JobDefinition, ctx: AppContext) {
+    const ids: string[] = [];
+    for (let n = definition.workers?.(ctx.config) ?? 1; n > 0; n--) ids.push(await startOneWorker(definition, ctx));
+    workers.set(definition.name, ids);
+  }
+
+  async function startOneWorker(definition: JobDefinition, ctx: AppContext): Promise<string> {
     let workerId = '';
     workerId = await boss.work(definition.name, { includeMetadata: true, batchSize: 1 }, async ([job]) => {
       // A scheduled job has no link yet; a sent one has, and a re-run keeps its progress.
@@ -215,7 +225,7 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       // is worked off without waiting a poll interval per job.
       boss.notifyWorker(workerId);
     });
-    workers.set(definition.name, workerId);
+    return workerId;
   }
 
   function mustKnow(name: string) {
@@ -224,8 +234,8 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
 
   /** Once the sending transaction commits, this process's worker of `name` looks for it at once instead of at its next poll. */
   function wakeAfterCommit(w: InTransaction, name: string) {
-    const worker = workers.get(name);
-    if (worker) w.afterCommit?.(async () => boss.notifyWorker(worker));
+    const ids = workers.get(name);
+    if (ids) w.afterCommit?.(async () => ids.forEach((id) => boss.notifyWorker(id)));
   }
 
   async function sendIn(w: InTransaction, name: string, data: object, options: SendOptions): Promise<string | null> {
@@ -239,7 +249,7 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       .returning('job_id')
       .executeTakeFirst();
     if (!linked) return null;
-    const queued = await boss.send(name, data, { id, db: through(w.trx), singletonKey: options.singletonKey, startAfter: options.startAfter });
+    const queued = await boss.send(name, data, { id, db: through(w.trx), singletonKey: options.singletonKey, startAfter: options.startAfter, priority: options.priority });
     if (!queued) {
       // A singleton policy refused it: no job, so no link either.
       await w.trx.deleteFrom('job_links').where('job_id', '=', id).execute();

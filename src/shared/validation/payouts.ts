@@ -46,6 +46,7 @@ export function defaultRevenueTypes(payoutTypes: readonly string[], allocated: r
  * What a report file holds, told by its name (spec 3, 5.3; REPORTS.md). `revenue_type` set: its rows are
  * revenue (DOMAIN "Revenue import"); null: metadata or a summary whose revenue is not counted again.
  * Monthly kinds follow `_M_{date}[_{date}]_`; report kinds (ecommerce, audio tier) name themselves before `_M_`.
+ * `pattern`: a newer name's data part that may hold more between its words (REPORTS.md "Layouts seen").
  */
 export const PAYOUT_FILE_KINDS = {
   claim_raw: { revenue_type: 'adsense', needs: 'asset_summary' },
@@ -55,23 +56,29 @@ export const PAYOUT_FILE_KINDS = {
   ADJ_asset_summary: { revenue_type: null, needs: null },
   asset_raw: { revenue_type: null, needs: null },
   ADJ_asset_raw: { revenue_type: null, needs: null },
-  video_summary: { revenue_type: null, needs: null },
-  ADJ_video_summary: { revenue_type: null, needs: null },
+  // Per video, without Asset ID: placed by video and channel.
+  video_summary: { revenue_type: 'adsense', needs: null },
+  ADJ_video_summary: { revenue_type: 'adsense', needs: null },
+  ads_partner_revenue_month_video_summary: { revenue_type: 'adsense', needs: null },
   claim_summary: { revenue_type: null, needs: null },
   red_rawdata_video: { revenue_type: 'red', needs: 'asset_summary' },
   red_music_rawdata_video: { revenue_type: 'red', needs: 'asset_summary' },
   red_label_rawdata_video: { revenue_type: 'red', needs: 'asset_summary' },
+  red_month_subscription_video: { revenue_type: 'red', needs: null },
   red_rawdata_asset: { revenue_type: null, needs: null },
+  red_music_rawdata_asset: { revenue_type: null, needs: null },
   monthly_shorts_non_music_ads_video_summary: { revenue_type: 'shorts', needs: null },
   monthly_shorts_non_music_subscription_video_summary: { revenue_type: 'shorts', needs: null },
+  youtube_shorts_ads_revenue_month_video_summary: { revenue_type: 'shorts', needs: null, pattern: /^youtube_shorts_ads_revenue_month(?:_[A-Za-z0-9_]+?)?_video_summary$/ },
   channel_adjustments_summary: { revenue_type: 'channel_adjustments', needs: null },
+  custom_month_channel_adjustments: { revenue_type: 'channel_adjustments', needs: null },
   recoupment_summary: { revenue_type: 'recoupment', needs: null },
   recoupment_raw: { revenue_type: 'recoupment', needs: null },
   affiliate_payment_summary: { revenue_type: 'withholding_tax', needs: null },
   Ecommerce_paid_features: { revenue_type: 'ecommerce', needs: null },
   Audio_Tier: { revenue_type: 'audio_tier', needs: null },
   direct: { revenue_type: 'direct', needs: null },
-} as const satisfies Record<string, { revenue_type: RevenueTypeName | null; needs: string | null }>;
+} as const satisfies Record<string, { revenue_type: RevenueTypeName | null; needs: string | null; pattern?: RegExp }>;
 
 export type PayoutFileKind = keyof typeof PAYOUT_FILE_KINDS;
 
@@ -81,11 +88,29 @@ const MONTHLY_KINDS: readonly PayoutFileKind[] = (Object.keys(PAYOUT_FILE_KINDS)
   (k) => k !== 'direct' && k !== 'Ecommerce_paid_features' && k !== 'Audio_Tier',
 );
 
+/** The kind a monthly name's data part names: exactly, or by a newer kind's pattern; null when none (never guessed). */
+function monthlyKind(data: string): PayoutFileKind | null {
+  if ((MONTHLY_KINDS as readonly string[]).includes(data)) return data as PayoutFileKind;
+  return MONTHLY_KINDS.find((k) => (PAYOUT_FILE_KINDS[k] as { pattern?: RegExp }).pattern?.test(data) ?? false) ?? null;
+}
+
+/** The kinds a YouTube file name may be of, as an unknown name's refusal lists them. */
+export const KNOWN_FILE_KINDS: readonly PayoutFileKind[] = Object.keys(PAYOUT_FILE_KINDS).filter((k) => k !== 'direct') as PayoutFileKind[];
+
 export const PAYOUT_FILE_EXTENSIONS = ['csv', 'gz', 'zip'] as const;
 export type PayoutFileExtension = (typeof PAYOUT_FILE_EXTENSIONS)[number];
 
-/** The spec's message keys of 5.3, one per refused name. */
-export type PayoutFileNameError = 'error_extension_invalid' | 'error_month_invalid' | 'error_content_owner_invalid' | 'error_name_invalid';
+/**
+ * The spec's message keys of 5.3, one per refused name; a YouTube name of no known kind names the kinds
+ * known (`error_kind_unknown: claim_raw, ...`), and a name holding a path is refused as such.
+ */
+export type PayoutFileNameError =
+  | 'error_extension_invalid'
+  | 'error_month_invalid'
+  | 'error_content_owner_invalid'
+  | 'error_name_invalid'
+  | 'error_name_path'
+  | `error_kind_unknown: ${string}`;
 
 export interface ParsedPayoutFileName {
   extension: PayoutFileExtension;
@@ -109,7 +134,7 @@ function stem(name: string): string {
 }
 
 const DATE = '(\\d{8}|\\d{6})';
-const YOUTUBE = new RegExp(`^YouTube_(.+?)_(?:(${REPORT_KINDS.join('|')})_)?M_${DATE}(?:_${DATE})?(?:_([A-Za-z_]+?))?_v(\\d+-\\d+)$`);
+const YOUTUBE = new RegExp(`^YouTube_(.+?)_(?:(${REPORT_KINDS.join('|')})_)?M_${DATE}(?:_${DATE})?(?:_([A-Za-z][A-Za-z0-9_]*?))?_v(\\d+-\\d+)$`);
 const DIRECT = /^([A-Za-z0-9-]+)_M_(\d{8})_direct$/;
 
 /** A `yyyyMMdd` or `yyyyMM` date as its month's first day, or null when it is no real date. */
@@ -123,6 +148,12 @@ function monthOf(date: string): string | null {
 
 /** Reads a file name's kind, month and owner; null when it matches no pattern of 5.3. */
 export function parsePayoutFileName(name: string): ParsedPayoutFileName | null {
+  const read = readPayoutFileName(name);
+  return read && 'kind' in read ? read : null;
+}
+
+/** As `parsePayoutFileName`, telling apart a YouTube name whose data part is of no known kind. */
+function readPayoutFileName(name: string): ParsedPayoutFileName | { unknown_kind: string } | null {
   const extension = payoutFileExtension(name);
   if (!extension) return null;
   const base = stem(name);
@@ -139,8 +170,9 @@ export function parsePayoutFileName(name: string): ParsedPayoutFileName | null {
     if (data) return null;
     kind = report as PayoutFileKind;
   } else {
-    if (!data || !(MONTHLY_KINDS as readonly string[]).includes(data)) return null;
-    kind = data as PayoutFileKind;
+    const known = data ? monthlyKind(data) : null;
+    if (!known) return data ? { unknown_kind: data } : null;
+    kind = known;
   }
   const month = monthOf(first);
   if (!month) return null;
@@ -163,9 +195,11 @@ export function checkPayoutFileName(
   name: string,
   ctx: PayoutFileNameContext,
 ): { ok: true; file: ParsedPayoutFileName; report_filename_part: string | null } | { ok: false; error: PayoutFileNameError } {
+  if (/[/\\]/.test(name)) return { ok: false, error: 'error_name_path' };
   if (!payoutFileExtension(name)) return { ok: false, error: 'error_extension_invalid' };
-  const file = parsePayoutFileName(name);
-  if (!file || !ctx.payout_types.includes(file.payout_type)) return { ok: false, error: 'error_name_invalid' };
+  const file = readPayoutFileName(name);
+  if (file && 'unknown_kind' in file && ctx.payout_types.includes('adsense')) return { ok: false, error: `error_kind_unknown: ${KNOWN_FILE_KINDS.join(', ')}` };
+  if (!file || !('kind' in file) || !ctx.payout_types.includes(file.payout_type)) return { ok: false, error: 'error_name_invalid' };
   if (file.month !== ctx.month) return { ok: false, error: 'error_month_invalid' };
   if (file.payout_type === 'direct') return { ok: true, file, report_filename_part: null };
   // The longest matching part wins, so `Acme` and `AcmeMusic` do not shadow each other.

@@ -5,6 +5,7 @@ import { addError, type FieldErrors } from '../../../shared/validation/core.js';
 import { asList } from '../../../shared/validation/fields.js';
 import { checkPayoutFileName, PAYOUT_FILE_KINDS } from '../../../shared/validation/payouts.js';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { notFound, ValidationFailed } from '../../http/errors.js';
 import { isUploadedFile, readBody, type UploadedFile } from '../../http/multipart.js';
@@ -12,7 +13,7 @@ import { recordId, type RecordWriter } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
 import { coveredSources, placements, withoutJit } from './allocation.js';
 import { sendImportJob } from './import-job.js';
-import type { PayoutEntity } from './queries.js';
+import { FILE_ENTITY, type PayoutEntity } from './queries.js';
 
 const ROLES = ['payouts'];
 
@@ -33,7 +34,7 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
   app.post<{ Params: { id: string } }>('/api/payouts/:id/files', { config: { roles: ROLES } }, async (request, reply) => {
     const user = currentUser(request);
     const id = await writer.idOf(request.params.id);
-    const body = await readBody(request, { 'files[*]': rule, file: rule });
+    const body = await readBody(request, { 'files[*]': rule, file: rule }, { preservePath: true });
     const listed = asList(body.files);
     const files = [...(Array.isArray(listed) ? listed : []), ...(body.file ? [body.file] : [])].filter(isUploadedFile) as UploadedFile[];
     if (files.length === 0) throw new ValidationFailed({ files: ['blank'] });
@@ -44,6 +45,8 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
       const errors: FieldErrors = {};
       const existing = await w.trx.selectFrom('payout_files').select('name').where('payout_id', '=', id).execute();
       const names = new Set(existing.map((f) => f.name));
+      const held = await heldDigests(w.trx, files.map((f) => f.digest));
+      const digests = new Set<string>();
       const ctxNames = { month: current.month, payout_types: current.payout_types, report_filename_parts: [...ownerByPart.keys()] };
       const accepted = files.map((file, i) => {
         const name = file.filename;
@@ -52,9 +55,16 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
         if (names.has(name)) return void addError(errors, ['files', i, 'name'], 'already_used');
         names.add(name);
         if (TYPE_OF_EXTENSION[checked.file.extension] !== file.type) return void addError(errors, ['files', i, 'file'], 'invalid');
+        // DOMAIN "Revenue import": the same content is imported once across all payouts.
+        const holder = held.get(file.digest);
+        if (holder) return void addError(errors, ['files', i, 'file'], `already_imported: ${holder}`);
+        if (digests.has(file.digest)) return void addError(errors, ['files', i, 'file'], 'already_imported: this upload');
+        digests.add(file.digest);
         return { file, parsed: checked.file, ownerId: checked.report_filename_part ? (ownerByPart.get(checked.report_filename_part) ?? null) : null };
       });
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+      // Behind the imports the payout already has queued (sendImportJob).
+      let priority = -(await queuedImports(w.trx, id));
       for (const a of accepted) {
         if (!a) continue;
         const row = await w.trx
@@ -80,11 +90,38 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
           changes: { payout_id: [null, id], name: [null, a.file.filename], report_name: [null, a.parsed.kind], size: [null, a.file.size] },
           userId: user.id,
         });
-        await sendImportJob(ctx.jobs, w, row.id);
+        await sendImportJob(ctx.jobs, w, row.id, priority--);
       }
     });
     return reply.code(201).send(await writer.answer(db, id, user));
   });
+
+  /** The payout and file holding each of these digests already, as the refusal names them (`payout 12 (label, 2026-10), file NAME`). */
+  async function heldDigests(trx: Db, digests: readonly string[]): Promise<Map<string, string>> {
+    if (digests.length === 0) return new Map();
+    // Two uploads of the same content at once: the second waits here, then finds the first's file.
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended('payout_files.digest:' || d, 0)) FROM unnest(${[...new Set(digests)].sort()}::text[]) AS d`.execute(trx);
+    const rows = await trx
+      .selectFrom('payout_files as f')
+      .innerJoin('payouts as p', 'p.id', 'f.payout_id')
+      .select(['f.digest', 'f.name', 'p.id', 'p.label', 'p.month'])
+      .where('f.digest', 'in', [...digests])
+      .orderBy('f.id')
+      .execute();
+    const held = new Map<string, string>();
+    for (const r of rows) {
+      if (!held.has(r.digest)) held.set(r.digest, `payout ${r.id} (${r.label ? `${r.label}, ` : ''}${r.month.slice(0, 7)}), file ${r.name}`);
+    }
+    return held;
+  }
+
+  /** Import jobs of this payout's files still queued or running. */
+  async function queuedImports(trx: Db, payoutId: number): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM job_links l JOIN payout_files f ON l.entity_type = ${FILE_ENTITY} AND f.id = l.entity_id
+      WHERE f.payout_id = ${payoutId} AND l.state IN ('queued', 'active')`.execute(trx);
+    return rows[0].n;
+  }
 
   const fileOf = async (payoutParam: string, fileParam: string) => {
     const payoutId = await writer.idOf(payoutParam);

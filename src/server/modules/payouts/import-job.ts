@@ -7,7 +7,7 @@ import { poolOf } from '../../db/connection.js';
 import { defineJob, type InTransaction, type Jobs } from '../../jobs/queue.js';
 import { audit } from '../audit/audit.js';
 import { FILE_ENTITY } from './queries.js';
-import { ImportError, ReportParser, targetOf } from './report-parser.js';
+import { DEFAULT_MAX_LINE_CHARS, ImportError, ReportParser, targetOf } from './report-parser.js';
 import { reportSources } from './report-sources.js';
 
 export const IMPORT_JOB = 'payouts.import';
@@ -15,16 +15,42 @@ export const IMPORT_JOB = 'payouts.import';
 /** What a report may expand to (gunzip, zip entries together): past it the import is refused as a bomb. */
 export const DEFAULT_MAX_EXPANDED_BYTES = 8 * 1024 ** 3;
 
+/** Attempts after the first: a failure that is not the file's fault (the database, the disk) is retried. */
+const IMPORT_RETRY_LIMIT = 2;
+
 export interface ImportOptions {
+  /** Defaults: REPORT_MAX_EXPANDED_BYTES and REPORT_MAX_LINE_CHARS (config.ts). */
   maxExpandedBytes?: number;
+  maxLineChars?: number;
   /** Progress in bytes of the stored file read so far. */
   onProgress?(done: number, total: number): Promise<void>;
   /** Runs inside the import's transaction after the rows are copied, before it commits (tests simulate a crash here). */
   beforeCommit?(): Promise<void>;
 }
 
-export function sendImportJob(jobs: Jobs, w: InTransaction, fileId: number): Promise<string | null> {
-  return jobs.send(w, IMPORT_JOB, { file_id: fileId }, { entity: { type: FILE_ENTITY, id: fileId } });
+/**
+ * Queues a file's import. `priority` (0 or lower) puts it behind the imports its payout already has
+ * queued, so a payout that uploads many or large files does not hold up other payouts' uploads.
+ */
+export function sendImportJob(jobs: Jobs, w: InTransaction, fileId: number, priority = 0): Promise<string | null> {
+  return jobs.send(w, IMPORT_JOB, { file_id: fileId }, { entity: { type: FILE_ENTITY, id: fileId }, priority });
+}
+
+type ImportContext = Pick<AppContext, 'db' | 'storage'> & { config?: Pick<AppContext['config'], 'reportMaxExpandedBytes' | 'reportMaxLineChars'> };
+
+/** Writes why a file was not imported (once: a file imported meanwhile keeps its rows), audited. */
+async function recordFailure(ctx: Pick<AppContext, 'db'>, fileId: number, message: string): Promise<void> {
+  const text = message.slice(0, 2000);
+  await ctx.db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable('payout_files')
+      .set({ last_error: text, updated_at: new Date() })
+      .where('id', '=', fileId)
+      .where('imported_at', 'is', null)
+      .where('last_error', 'is', null)
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) > 0) await audit(trx, { action: 'import_failed', type: 'PayoutFile', id: fileId, changes: { last_error: [null, text] }, userId: null });
+  });
 }
 
 /** A failure that is the file's fault (its content), as opposed to the database or the disk failing. */
@@ -46,7 +72,7 @@ function dataError(error: unknown): ImportError | null {
  * restarted after a crash) waits for that lock and finds the file imported, so rows are never copied
  * twice; a failure rolls everything back and only `last_error` is written.
  */
-export async function importPayoutFile(ctx: Pick<AppContext, 'db' | 'storage'>, fileId: number, opts: ImportOptions = {}): Promise<'imported' | 'failed' | 'skipped'> {
+export async function importPayoutFile(ctx: ImportContext, fileId: number, opts: ImportOptions = {}): Promise<'imported' | 'failed' | 'skipped'> {
   const client = await poolOf(ctx.db).connect();
   let release: Error | undefined;
   // A checked-out client has no pool listener: without this, a server-side disconnect (the database
@@ -87,13 +113,14 @@ export async function importPayoutFile(ctx: Pick<AppContext, 'db' | 'storage'>, 
     let read = 0;
     let reported = Date.now();
     let rows = 0;
-    const max = opts.maxExpandedBytes ?? DEFAULT_MAX_EXPANDED_BYTES;
+    const max = opts.maxExpandedBytes ?? ctx.config?.reportMaxExpandedBytes ?? DEFAULT_MAX_EXPANDED_BYTES;
+    const maxLineChars = opts.maxLineChars ?? ctx.config?.reportMaxLineChars ?? DEFAULT_MAX_LINE_CHARS;
     const path = ctx.storage.pathOf(file.file_key);
 
     async function* copyText(): AsyncGenerator<string> {
       for await (const source of reportSources(path, file.extension, max, (n) => (read += n))) {
         let pending: string[] = [];
-        const parser = new ReportParser({ kind, prefix, emit: (text) => pending.push(text) });
+        const parser = new ReportParser({ kind, prefix, maxLineChars, emit: (text) => pending.push(text) });
         const decoder = new TextDecoder('utf-8', { fatal: true });
         try {
           for await (const chunk of source.stream as AsyncIterable<Buffer>) {
@@ -138,16 +165,7 @@ export async function importPayoutFile(ctx: Pick<AppContext, 'db' | 'storage'>, 
     await client.query('ROLLBACK').catch((e: Error) => (release = e));
     const known = dataError(error);
     if (!known) throw error;
-    const message = known.message.slice(0, 2000);
-    await ctx.db.transaction().execute(async (trx) => {
-      const failed = await trx
-        .updateTable('payout_files')
-        .set({ last_error: message, updated_at: new Date() })
-        .where('id', '=', fileId)
-        .where('imported_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(failed.numUpdatedRows) > 0) await audit(trx, { action: 'import_failed', type: 'PayoutFile', id: fileId, changes: { last_error: [null, message] }, userId: null });
-    });
+    await recordFailure(ctx, fileId, known.message);
     return 'failed';
   } finally {
     // A connection whose ROLLBACK failed is broken: the pool must not hand it out again.
@@ -156,11 +174,23 @@ export async function importPayoutFile(ctx: Pick<AppContext, 'db' | 'storage'>, 
   }
 }
 
+/**
+ * The import job. Its last attempt never ends in silence: whatever failed it (a file's fault is written
+ * at once; the database or the disk failing three times) is the file's `last_error`.
+ */
 export const importJob = defineJob<{ file_id: number }>({
   name: IMPORT_JOB,
-  retryLimit: 2,
+  retryLimit: IMPORT_RETRY_LIMIT,
   expireInSeconds: 60 * 60,
+  workers: (config) => config.importWorkers,
   async run(job, ctx) {
-    await importPayoutFile(ctx, job.data.file_id, { onProgress: (done, total) => job.progress(done, total, 'bytes') });
+    try {
+      await importPayoutFile(ctx, job.data.file_id, { onProgress: (done, total) => job.progress(done, total, 'bytes') });
+    } catch (error) {
+      if (job.retryCount >= IMPORT_RETRY_LIMIT) {
+        await recordFailure(ctx, job.data.file_id, `the import failed ${IMPORT_RETRY_LIMIT + 1} times: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      throw error;
+    }
   },
 });

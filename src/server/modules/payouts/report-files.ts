@@ -31,6 +31,16 @@ export const ECOMMERCE_HEADER = ['Day', 'Channel ID', 'Video ID', 'Product', 'Ea
 export const TAX_HEADER = ['Channel ID', 'US Sourced Revenue', 'Tax Withholding Rate', 'Tax Withheld Amount'];
 export const DIRECT_HEADER = ['Day', 'Channel ID', 'Video ID', 'Revenue', 'Currency'];
 
+/** The layouts REPORTS.md "Layouts seen in public code" lists. */
+export const VIDEO_SUMMARY_HEADER = ['Adjustment Type', 'Video ID', 'Channel ID', 'Content Type', 'Owned Views', 'YouTube Revenue Split', 'Partner Revenue'];
+export const CHANNEL_ADJUSTMENTS_HEADER = ['Channel ID', 'Adjustment Type', 'Deduction Amount'];
+export const AFFILIATE_PAYMENT_HEADER = [
+  'AdSense Earnings Month', 'Channel ID', 'Revenue Source', 'Local Currency', 'Total Revenue', 'US Sourced Revenue', 'Tax Withholding Rate', 'Tax Withheld Amount',
+];
+export const RED_LABEL_HEADER = ['Month', 'Country', 'Video ID', 'Channel ID', 'Asset ID', 'GRID', 'Owned Watchtime', 'Partner Revenue'];
+export const ECOMMERCE_CHANNEL_NAME_HEADER = ['Channel Name', 'Earnings (USD)'];
+export const NEWER_ASSET_SUMMARY_HEADER = [...ASSET_SUMMARY_HEADER, 'Monetized Views : Audio', 'Partner Revenue : Pro Rata', 'Partner Revenue : Per Sub Min'];
+
 export type ReportRow = Record<string, string>;
 
 export interface CsvOptions {

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
-import { ImportError } from './report-parser.js';
+import { ImportError } from './import-error.js';
 
 /** One CSV text inside a stored report file: the file itself, its gunzipped content, or a zip entry. */
 export interface ReportSource {
@@ -86,7 +86,13 @@ export async function* reportSources(path: string, extension: string, maxExpande
       const stream = await new Promise<Readable>((resolve, reject) =>
         zip.openReadStream(entry, (error, s) => (error ? reject(new ImportError(null, `zip entry ${entry.fileName}: ${error.message}`)) : resolve(s))),
       );
-      yield { entry: entry.fileName, stream: capped(stream, maxExpanded, counter) };
+      // What yauzl finds while reading (an entry longer or shorter than its header declares, bad data) is the file's fault.
+      const name = entry.fileName;
+      const checked = new PassThrough();
+      stream.on('error', (e) => checked.destroy(e instanceof ImportError ? e : new ImportError(null, `the zip entry is refused: ${e.message}`)));
+      checked.on('close', () => stream.destroy());
+      stream.pipe(checked);
+      yield { entry: name, stream: capped(checked, maxExpanded, counter) };
     }
     if (csvEntries === 0) throw new ImportError(null, 'the zip archive holds no .csv file');
   } finally {

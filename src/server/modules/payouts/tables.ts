@@ -30,6 +30,8 @@ export interface PayoutFilesTable {
   content_owner_id: number | null;
   file_key: string;
   digest: string;
+  /** A file uploaded before digests were unique whose content an earlier file holds (migration 0032). */
+  digest_repeated: Generated<boolean>;
   imported_at: Date | null;
   last_error: string | null;
   rows_count: ColumnType<number | null, number | string | null, number | string | null>;
