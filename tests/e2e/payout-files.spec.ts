@@ -121,7 +121,7 @@ test('deletes allocated revenues from the revenues tab, then a file with its row
       const f = (
         await db.query<{ id: string }>(
           `INSERT INTO payout_files (payout_id, name, extension, size, version, report_name, revenue_type, content_owner_id, file_key, digest, imported_at, rows_count)
-           VALUES ($1, $2, 'csv', 100, '1-1', 'claim_raw', 'adsense', $3, gen_random_uuid()::text || '.csv', repeat('0', 64), now(), $4) RETURNING id`,
+           VALUES ($1, $2, 'csv', 100, '1-1', 'claim_raw', 'adsense', $3, gen_random_uuid()::text || '.csv', md5(random()::text) || md5(random()::text), now(), $4) RETURNING id`,
           [payout, name, owner, rows.length],
         )
       ).rows[0].id;
@@ -195,4 +195,52 @@ test('deletes allocated revenues from the revenues tab, then a file with its row
   await expect(cells.nth(0)).toContainText('0.75');
   await expect(cells.nth(2)).toContainText('0.75');
   await expect(adsense).toContainText('Balanced');
+});
+
+test('refuses, in the upload dialog, a file whose content another payout already holds, and reads out why', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Two payouts of a month five back; the first already holds the report (its digest), the second is uploaded to.
+  const then = new Date(new Date().getFullYear(), new Date().getMonth() - 5, 1);
+  const ym = `${then.getFullYear()}${pad(then.getMonth() + 1)}`;
+  const held = `YouTube_RemitMusicDemo_M_${ym}01_claim_raw_v1-1.csv`;
+  const again = `YouTube_RemitMusicDemo_M_${ym}01_claim_raw_v2-0.csv`;
+  const content = Buffer.from(`Video ID,Partner Revenue\ne2eDup${Date.now()},1.5\n`);
+  const { first, second } = await withAppDb(async (db) => {
+    const payout = async (label: string) =>
+      Number(
+        (await db.query<{ id: string }>(`INSERT INTO payouts (month, label, payout_types) VALUES ($1, $2, '{adsense}') RETURNING id`, [`${then.getFullYear()}-${pad(then.getMonth() + 1)}-01`, label]))
+          .rows[0].id,
+      );
+    const first = await payout('E2E first holder');
+    await db.query(
+      `INSERT INTO payout_files (payout_id, name, extension, size, version, report_name, revenue_type, file_key, digest, imported_at, rows_count)
+       VALUES ($1, $2, 'csv', $3, '1-1', 'claim_raw', 'adsense', gen_random_uuid()::text || '.csv', encode(sha256($4::bytea), 'hex'), now(), 1)`,
+      [first, held, content.length, content],
+    );
+    return { first, second: await payout('E2E second') };
+  });
+
+  await page.goto(`/payouts/${second}/show`);
+  await expect(page.getByRole('heading', { name: /Payout/, level: 1 })).toBeVisible();
+  await palette(page, 'Upload files');
+  const dialog = page.getByRole('dialog', { name: 'Upload report files' });
+  const input = dialog.getByLabel(/^Report files/);
+  await expect(input).toBeFocused();
+  await input.setInputFiles([{ name: again, mimeType: 'text/csv', buffer: content }]);
+  const upload = dialog.getByRole('button', { name: 'Upload', exact: true });
+  await expect(upload).toBeEnabled();
+  await tabTo(page, upload);
+  await page.keyboard.press('Enter');
+  // The refusal is an alert under the file's name: announced, naming the payout and file that hold the content.
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toHaveText(
+    `file has the same content as a file already uploaded: payout ${first} (E2E first holder, ${then.getFullYear()}-${pad(then.getMonth() + 1)}), file ${held}`,
+  );
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await tabTo(page, dialog.getByRole('button', { name: 'Cancel', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const files = await withAppDb((db) => db.query<{ n: string }>(`SELECT count(*) AS n FROM payout_files WHERE payout_id = $1`, [second]));
+  expect(Number(files.rows[0].n)).toBe(0);
 });

@@ -249,7 +249,14 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
       .returning('job_id')
       .executeTakeFirst();
     if (!linked) return null;
-    const queued = await boss.send(name, data, { id, db: through(w.trx), singletonKey: options.singletonKey, startAfter: options.startAfter, priority: options.priority });
+    const queued = await boss.send(name, data, {
+      id,
+      db: through(w.trx),
+      singletonKey: options.singletonKey,
+      startAfter: options.startAfter,
+      // pg-boss refuses a `priority` key that is not an integer, undefined included.
+      ...(options.priority === undefined ? {} : { priority: options.priority }),
+    });
     if (!queued) {
       // A singleton policy refused it: no job, so no link either.
       await w.trx.deleteFrom('job_links').where('job_id', '=', id).execute();

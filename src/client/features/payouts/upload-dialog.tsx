@@ -137,11 +137,16 @@ export function UploadDialog() {
                     </button>
                   </div>
                   {p.error && <p className={bad}>{t('payouts.file_name_error', { message: messageOf(t, p.error) })}</p>}
-                  {p.serverErrors.map((e) => (
-                    <p key={`${e.field}:${e.key}`} className={bad}>
-                      {e.field} {messageOf(t, e.key)}
-                    </p>
-                  ))}
+                  {p.serverErrors.length > 0 && (
+                    // Announced as it appears: the refusal (a name, a content already uploaded) is read out with its reason.
+                    <div role="alert">
+                      {p.serverErrors.map((e) => (
+                        <p key={`${e.field}:${e.key}`} className={bad}>
+                          {e.field} {messageOf(t, e.key)}
+                        </p>
+                      ))}
+                    </div>
+                  )}
                   {needs && <p className={hint}>{t('payouts.companion_missing', { needs })}</p>}
                 </li>
               );
