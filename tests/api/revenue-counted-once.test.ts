@@ -174,4 +174,39 @@ describe('a payout whose run was asked for or has payments is locked', () => {
     const listed = await api.request({ method: 'GET', url: `/api/unallocated_revenues?filter[month]=2026-06-01`, as: clerk });
     expect(listed.json().entries.map((e: { payout_locked_reason: string }) => e.payout_locked_reason)).toEqual(['payments_exist']);
   });
+
+  it('a manual allocation and a rate edit racing a payment run are each refused or fully counted, never allocated-and-unpaid', async () => {
+    const clerk = await api.user(['unallocated_revenues']);
+    for (let round = 0; round < 3; round += 1) {
+      const ref = `RACE-${round}`;
+      const source = await newSource(api.db, org, ref);
+      await newContract(api.db, { org, currency: 'EUR', start: '2020-01-01', shares: [{ type: 'indirect', formula: 'rev_share', rev_share: '50', baseline: '0' }], vendors: ['100'], sources: [source] });
+      const p = await newPayout(api.db, `2025-0${round + 1}-01`, ['adsense'], [['USD', 'EUR', '0.9']]);
+      await addRevenue(api.db, p, [{ source, type: 'adsense', revenue: '10' }, ...['1', '2', '3'].map((revenue) => ({ source: null, type: 'adsense', revenue }))]);
+      const loose = (await api.db.selectFrom('payout_revenues').select('id').where('payout_id', '=', p).where('revenue_source_id', 'is', null).execute()).map((r) => r.id);
+      const rates = (await api.request({ method: 'GET', url: `/api/payouts/${p}/currency_rates`, as: staff })).json().currency_rates as { id: number; base_currency: string; target_currency: string; rate: string }[];
+      const [run, manual, edit] = await Promise.all([
+        api.request({ method: 'POST', url: `/api/payouts/${p}/payments`, as: staff }),
+        api.request({ method: 'POST', url: '/api/unallocated_revenues/allocate', payload: { assigned_id: ref, assigned_type: 'label', revenue_ids: loose }, as: clerk }),
+        api.request({ method: 'POST', url: `/api/payouts/${p}/currency_rates`, payload: { currency_rates: rates.map((r) => ({ ...r, rate: r.target_currency === 'EUR' ? '0.5' : r.rate })) }, as: staff }),
+      ]);
+      await api.settled();
+      expect(run.statusCode, run.body).toBe(202);
+      expect([200, 409]).toContain(manual.statusCode);
+      expect([200, 409]).toContain(edit.statusCode);
+      // Every allocated row is paid, and with the rate the payout holds.
+      const allocated = await api.db.selectFrom('payout_revenues').select((eb) => eb.fn.sum<string>('revenue').as('sum')).where('payout_id', '=', p).where('revenue_source_id', 'is not', null).executeTakeFirstOrThrow();
+      const lines = await api.db
+        .selectFrom('payment_line_items as l')
+        .innerJoin('payments as m', 'm.id', 'l.payment_id')
+        .select((eb) => eb.fn.sum<string>('l.revenue').as('sum'))
+        .where('m.payout_id', '=', p)
+        .executeTakeFirstOrThrow();
+      expect(plain(lines.sum), `round ${round}`).toBe(plain(allocated.sum));
+      expect(plain(allocated.sum)).toBe(manual.statusCode === 200 ? '16' : '10');
+      const stored = await api.db.selectFrom('currency_rates').select('rate').where('payout_id', '=', p).where('target_currency', '=', 'EUR').where('base_currency', '=', 'USD').executeTakeFirstOrThrow();
+      const used = await api.db.selectFrom('payments').select('currency_rate').where('payout_id', '=', p).executeTakeFirstOrThrow();
+      expect(plain(used.currency_rate)).toBe(plain(stored.rate));
+    }
+  });
 });
