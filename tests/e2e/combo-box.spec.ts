@@ -62,6 +62,8 @@ test('"contr" and Enter in the roles picker gives the user the contracts role', 
 // A fast typist's "Germany⏎": the Enter comes before the first match is highlighted. Before the fix it
 // emptied the field about one time in twenty (4 of 80 measured), so 30 rounds catch it nearly always.
 test('a country typed and chosen with Enter at once is kept, every time', async ({ page }) => {
+  // 30 rounds of typing: a loaded 2-core machine needs more than the default 30 s (each step still waits for its state).
+  test.setTimeout(120_000);
   await page.goto('/admin/banks/new');
   const country = page.getByRole('combobox', { name: 'Country' });
   await expect(country).toBeVisible();
