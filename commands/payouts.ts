@@ -40,8 +40,6 @@ const flag = (allowed: boolean, reason: string): Availability => (allowed ? ok :
 
 /** Why the revenues cannot be allocated or deleted now: a running job, the payments, else `otherwise`. */
 const revenuesReason = (p: Payout, otherwise: string) => (p.jobs_pending ? 'payouts.reasons.jobs_pending' : p.has_payments ? 'payouts.reasons.has_payments' : otherwise);
-/** Why the payout's revenue, files and rates cannot change now (the server's `locked_reason`), as a reason key; undefined when they can. */
-export const lockedReason = (p: Pick<Payout, 'locked_reason'>): string | undefined => (p.locked_reason ? `payouts.reasons.locked_${p.locked_reason}` : undefined);
 
 /** Spec 3, 8: the server's message of a refused create (or delete, when it has one) as the error toast. */
 function serverMessage(ctx: CommandContext, error: unknown): string | undefined {
@@ -82,17 +80,17 @@ export const payoutsCommands: Command[] = [
       }
     },
   ),
-  pageCommand('payouts.upload_files', 'payouts.commands.upload_files', (p) => flag(p.can_upload_files, lockedReason(p) ?? 'payouts.reasons.jobs_pending'), (ctx, p) => openOnPage(ctx, p, uploadDialog, p)),
+  pageCommand('payouts.upload_files', 'payouts.commands.upload_files', () => ok, (ctx, p) => openOnPage(ctx, p, uploadDialog, p)),
   pageCommand(
     'payouts.allocate_revenues',
     'payouts.commands.allocate_revenues',
-    (p) => flag(p.can_allocate_revenues && !p.jobs_pending, lockedReason(p) ?? revenuesReason(p, 'payouts.reasons.cannot_allocate')),
+    (p) => flag(p.can_allocate_revenues && !p.jobs_pending, revenuesReason(p, 'payouts.reasons.cannot_allocate')),
     (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'allocate' }, 'revenues'),
   ),
   pageCommand(
     'payouts.delete_revenues',
     'payouts.commands.delete_revenues',
-    (p) => flag(p.can_delete_revenues && !p.jobs_pending && p.allocated_revenue_types.length > 0, lockedReason(p) ?? revenuesReason(p, 'payouts.reasons.cannot_delete_revenues')),
+    (p) => flag(p.can_delete_revenues && !p.jobs_pending && p.allocated_revenue_types.length > 0, revenuesReason(p, 'payouts.reasons.cannot_delete_revenues')),
     (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'delete' }, 'revenues'),
   ),
   pageCommand(
@@ -137,7 +135,7 @@ export const payoutsCommands: Command[] = [
     when: (ctx) => {
       const p = payoutOnPage(ctx);
       if (!p || ctx.path !== routePath('payouts.show', { id: p.id, tab: 'currency-rates' })) return { hidden: true };
-      if (!p.can_edit_currency_rates) return { enabled: false, reason: lockedReason(p) ?? 'payouts.reasons.rates_locked' };
+      if (!p.can_edit_currency_rates) return { enabled: false, reason: 'payouts.reasons.rates_locked' };
       const d = ratesDraft();
       return d.payoutId === p.id && d.dirty && d.save ? ok : { enabled: false, reason: 'payouts.reasons.rates_unchanged' };
     },

@@ -11,11 +11,8 @@ let orgId: number;
 let sourceId: number;
 const parties: { id: number; methodId: number; emailId: number }[] = [];
 
-/**
- * A contract written from a template and submitted for approval, with two vendors. Each test's contract
- * has its own term, since one source may not be on two contracts whose terms share a day.
- */
-async function pendingContract(start_date = '2026-03-01', end_date = '2028-02-29'): Promise<number> {
+/** A contract written from a template and submitted for approval, with two vendors. */
+async function pendingContract(): Promise<number> {
   const res = await api.request({
     method: 'POST',
     url: '/api/contracts',
@@ -25,8 +22,8 @@ async function pendingContract(start_date = '2026-03-01', end_date = '2028-02-29
         organization_id: orgId,
         contract_type: 'exclusive_artist',
         currency: 'EUR',
-        start_date,
-        end_date,
+        start_date: '2026-03-01',
+        end_date: '2028-02-29',
         termination_period_months: 3,
         credit_note_type: 'detailed',
         template_name: 'standard',
@@ -93,7 +90,7 @@ describe('generated contract document (DOMAIN.md: at approval, from the template
   });
 
   it('a failed generation fails the approval and changes nothing', async () => {
-    const id = await pendingContract('2029-03-01', '2030-02-28');
+    const id = await pendingContract();
     const before = await api.db.selectFrom('contracts').select(['state', 'lock_version']).where('id', '=', id).executeTakeFirstOrThrow();
     const spy = vi.spyOn(pdfmake, 'createPdf').mockImplementation(() => {
       throw new Error('font missing');

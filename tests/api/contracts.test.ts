@@ -98,18 +98,7 @@ async function multipart(fields: [string, string][], pdf?: { name: string; data:
 const sign = async (id: number, as: TestUser, data = PDF) =>
   api.request({ method: 'POST', url: `/api/contracts/${id}/sign`, ...(await multipart([], { name: 'contract[document]', data })), as });
 
-let ownSources = 0;
-/** A created contract; without sources told, two of its own (two approved contracts may not hold one source on a day, DOMAIN "Allocation"). */
 async function createdId(over: Record<string, unknown> = {}) {
-  if (!('revenue_source_ids' in over)) {
-    ownSources += 1;
-    const own = await api.db
-      .insertInto('revenue_sources')
-      .values([1, 2].map((i) => ({ type: 'youtube_channel' as const, reference_id: `UCown${ownSources}x${i}`.padEnd(24, 'x'), name: `Own ${ownSources}.${i}`, organization_id: orgId })))
-      .returning('id')
-      .execute();
-    over = { ...over, revenue_source_ids: own.map((o) => o.id) };
-  }
   const res = await create(contract(over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as number;

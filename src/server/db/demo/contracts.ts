@@ -56,8 +56,7 @@ const CONTRACTS: DemoContract[] = [
   { state: 'signed', vendors: [[3, '100']], sources: [3], shares: combined('75', '85'), start_date: '2026-03-01', hold: 'Tax certificate missing', amendment: 'signed' },
   { state: 'terminated', vendors: [[4, '100']], sources: [4], shares: combined('60', '70'), start_date: '2025-01-01', terminated_on: '2026-06-30', comment: 'Terminated by mutual agreement' },
   { state: 'draft', vendors: [[0, '50'], [1, '50']], sources: [1], shares: combined('70', '75'), start_date: '2027-01-01' },
-  // Starts after the first contract's term: one source may not be on two contracts sharing a day, so it can be approved.
-  { state: 'approval_pending', vendors: [[2, '100']], sources: [0], shares: combined('72.5', '80'), start_date: '2029-01-01' },
+  { state: 'approval_pending', vendors: [[2, '100']], sources: [0], shares: combined('72.5', '80'), start_date: '2027-01-01' },
   { state: 'signing_pending', vendors: [[3, '100']], sources: [2], shares: separate, start_date: '2027-02-01' },
   { state: 'rejected', vendors: [[4, '100']], sources: [3], shares: combined('90', '90'), start_date: '2027-01-01', comment: 'Share above the policy limit' },
   { state: 'cancelled', vendors: [[1, '100']], sources: [4], shares: combined('70', '70'), start_date: '2026-05-01', comment: 'Artist withdrew' },

@@ -24,7 +24,6 @@ import * as listSortIndexes from './0029_list_sort_indexes.js';
 import * as jobWorkers from './0030_job_workers.js';
 import * as changeNotify from './0031_change_notify.js';
 import * as revenueAsWritten from './0032_revenue_as_written.js';
-import * as revenueCountedOnce from './0033_revenue_counted_once.js';
 import * as moneyOut from './0034_money_out.js';
 import * as dropCacheTriggers from './0035_drop_cache_triggers.js';
 
@@ -55,7 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0030_job_workers': jobWorkers,
   '0031_change_notify': changeNotify,
   '0032_revenue_as_written': revenueAsWritten,
-  '0033_revenue_counted_once': revenueCountedOnce,
   '0034_money_out': moneyOut,
   '0035_drop_cache_triggers': dropCacheTriggers,
 };

@@ -29,7 +29,6 @@ import { emailOf, idsOf } from './payload.js';
 import { terminationRoutes } from './termination-requests.js';
 import { allowedFrom, APPROVE_ROLES, CANCEL_ROLES, HOLD_ROLES, READ_ROLES, SIGN_ROLES, targetState, WRITE_ROLES } from './state-machine.js';
 import { organizationSigners } from './signers.js';
-import { refuseSourceConflicts } from './source-overlap.js';
 
 const LIST_VALUES: readonly string[] = CONTRACT_LIST_PARAMS;
 /** Amendments someone still has to act on: approve, sign or apply. */
@@ -182,8 +181,6 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
         roles: APPROVE_ROLES,
         flag: (c) => allowedFrom('approve', c.state),
         run: async (w, current) => {
-          // One contract per source and day (DOMAIN "Allocation"): refused naming the other contract.
-          await refuseSourceConflicts(w.trx, current.id, current.revenue_sources.map((s) => s.id), current.start_date, current.end_date);
           await setState(w.trx, current.id, targetState('approve', current.state), null);
           // A template's document is written now, in this transaction: if it fails, the approval does too.
           if (current.template_name) await generateContractDocument(ctx.storage, w, current);

@@ -74,20 +74,10 @@ export interface PaymentLineItemsTable {
   amount: Numeric;
 }
 
-/** A fixed income paid for a contract share and calendar month (migration 0033): once, whatever the payouts. */
-export interface FixedIncomeMonthsTable {
-  contract_id: number;
-  share_type: string;
-  /** The month's first day. */
-  month: ColumnType<string, string, string>;
-  payout_id: number;
-}
-
 declare module '../../db/schema.js' {
   interface Database {
     payments: PaymentsTable;
     payment_line_items: PaymentLineItemsTable;
-    fixed_income_months: FixedIncomeMonthsTable;
   }
 }
 

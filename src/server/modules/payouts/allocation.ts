@@ -13,6 +13,16 @@ import type { Db } from '../../db/connection.js';
  * `asset_label_override` takes a label named by an asset label only when its override flag is set.
  */
 
+/** The sources with a signed contract covering `month` (`active_from`/`active_to` are set for signed and terminated contracts only). */
+export function coveredSources(month: string): RawBuilder<unknown> {
+  return sql`
+    SELECT DISTINCT crs.revenue_source_id
+    FROM contract_revenue_sources crs JOIN contracts c ON c.id = crs.contract_id
+    WHERE c.active_from IS NOT NULL
+      AND c.active_from <= (${month}::date + interval '1 month' - interval '1 day')::date
+      AND (c.active_to IS NULL OR c.active_to >= ${month}::date)`;
+}
+
 /**
  * `(id, source_id, rule)` for each row `target` selects (it must answer id, content_owner_id, channel_id,
  * video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id) that a rule places.

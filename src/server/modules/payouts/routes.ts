@@ -12,14 +12,13 @@ import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { sendPaymentsJob } from '../payments/job.js';
 import { paymentsPreview } from '../payments/preview.js';
-import { checkRates, payoutRates } from '../payments/run.js';
-import { neededPairs } from '../payments/run-revenue.js';
+import { checkRates, contractsOfPayout, payoutRates } from '../payments/run.js';
 import { registerRevenueSourceUsage } from '../revenue-sources/queries.js';
 import { ALLOCATE_JOB, RELEASE_JOB, sendRevenueJob } from './allocation-jobs.js';
-import { payingContracts, unpaidReason } from '../contracts/terms-in-force.js';
+import { coveredSources } from './allocation.js';
 import { payoutFileRoutes } from './file-routes.js';
-import { loadPayouts, type PayoutEntity, refuseWhileLocked } from './queries.js';
-import { addNeededRates, createPayout, destroyPayout, payoutCurrencyRates, saveCurrencyRates } from './service.js';
+import { loadPayouts, type PayoutEntity } from './queries.js';
+import { createPayout, destroyPayout, payoutCurrencyRates, saveCurrencyRates } from './service.js';
 
 /** Spec 3, 6: payouts need the payouts role (admin passes every check). */
 export const PAYOUT_ROLES = ['payouts'];
@@ -45,8 +44,6 @@ const AUDIT_IGNORE = [
   'can_allocate_revenues',
   'can_delete_revenues',
   'can_edit_currency_rates',
-  'can_upload_files',
-  'locked_reason',
   'can_be_deleted',
 ];
 
@@ -104,14 +101,8 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<{ Params: { id: string } }>('/api/payouts/:id/currency_rates', { config: { roles: PAYOUT_ROLES } }, async (request) => {
     const id = await writer.idOf(request.params.id);
-    // Only whether it exists (the full answer would add up every revenue row of the payout), locked, so
-    // that pairs its revenue came to need since are added only while its rates may change.
-    await db.transaction().execute(async (trx) => {
-      const payout = await trx.selectFrom('payouts').select(['id', 'month']).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!payout) throw notFound();
-      const [current] = await loadPayouts(trx, ctx.jobs, [id]);
-      if (!current.locked_reason) await addNeededRates(trx, payout);
-    });
+    // Only whether it exists: the full answer would add up every revenue row of the payout.
+    if (!(await db.selectFrom('payouts').select('id').where('id', '=', id).executeTakeFirst())) throw notFound();
     return { currency_rates: await payoutCurrencyRates(db, id) };
   });
 
@@ -136,7 +127,6 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
         const id = await writer.idOf(request.params.id);
         await writer.one(user, id, name, async (w, { current }) => {
           const types = revenueTypesOf(request.body, request.query, current);
-          refuseWhileLocked(current);
           const allowed = name === ALLOCATE_JOB ? current.can_allocate_revenues : current.can_delete_revenues;
           if (!allowed) throw new ValidationFailed({ base: ['ineligible'] });
           if (name === ALLOCATE_JOB && types.every((t) => (current.allocated_revenue_types as string[]).includes(t))) {
@@ -160,7 +150,7 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = await writer.idOf(request.params.id);
     await writer.one(user, id, 'create_payments', async (w, { current }) => {
       if (!current.can_create_payments) throw new ValidationFailed({ base: ['ineligible'] });
-      checkRates(await neededPairs(w.trx, id, current.month), await payoutRates(w.trx, id));
+      checkRates(await contractsOfPayout(w.trx, id, current.month), await payoutRates(w.trx, id));
       if (!(await sendPaymentsJob(ctx.jobs, w, { payout_id: id, user_id: user.id }))) throw new ValidationFailed({ base: ['ineligible'] });
       await audit(w.trx, { action: 'create_payments', type: 'Payout', id, changes: {}, userId: user.id });
     });
@@ -174,8 +164,6 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     await writer.one(user, id, 'delete_payments', async (w, { current }) => {
       if (!current.can_delete_payments) throw new ValidationFailed({ base: ['ineligible'] });
       const gone = await w.trx.deleteFrom('payments').where('payout_id', '=', id).returning('id').execute();
-      // The fixed incomes the run recorded for this payout are paid no more: another payout of the month may pay them.
-      await w.trx.deleteFrom('fixed_income_months').where('payout_id', '=', id).execute();
       await audit(w.trx, { action: 'delete_payments', type: 'Payout', id, changes: { payments: [gone.length, 0] }, userId: user.id });
     });
     return writer.answer(db, id, user);
@@ -220,26 +208,20 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { entries: rows.rows, revenue_types: revenueTypesFor(payout.payout_types), allocated_revenue_types: payout.allocated_revenue_types, reconciliation: payout.reconciliation };
   });
 
-  /**
-   * Allocated revenue the run does not pay under a contract (3.3; DOMAIN "Allocation"), per source,
-   * currency and reason: no signed contract covers the month, or the contract paying the month has no
-   * share for the revenue's type. Nothing allocated is left out: with the rows paid under a contract
-   * they add up to everything allocated.
-   */
+  /** Allocated revenue whose source has no signed contract covering the month, per source (3.3). */
   app.get<{ Params: { id: string } }>('/api/payouts/:id/revenues_without_contracts', { config: { roles: PAYOUT_ROLES } }, async (request) => {
     const id = await writer.idOf(request.params.id);
     const payout = await writer.answer(db, id, currentUser(request));
     const rows = await sql<RevenueWithoutContract>`
       SELECT s.reference_id AS assigned_id, CASE WHEN s.type = 'youtube_label' THEN 'label' ELSE 'channel' END AS assigned_type,
         s.id::int AS revenue_source_id, array_agg(DISTINCT v.revenue_type ORDER BY v.revenue_type) AS revenue_types,
-        sum(v.revenue)::text AS revenue, v.currency, x.reason, pc.contract_id::int AS contract_id
+        sum(v.revenue)::text AS revenue, v.currency
       FROM payout_revenues v
       JOIN revenue_sources s ON s.id = v.revenue_source_id
-      LEFT JOIN (${payingContracts(payout.month)}) pc ON pc.revenue_source_id = v.revenue_source_id
-      CROSS JOIN LATERAL (SELECT ${unpaidReason()} AS reason) x
-      WHERE v.payout_id = ${id} AND x.reason IS NOT NULL
-      GROUP BY s.id, s.reference_id, s.type, v.currency, x.reason, pc.contract_id
-      ORDER BY s.reference_id, s.id, v.currency, x.reason`.execute(db);
+      LEFT JOIN (${coveredSources(payout.month)}) c ON c.revenue_source_id = v.revenue_source_id
+      WHERE v.payout_id = ${id} AND c.revenue_source_id IS NULL
+      GROUP BY s.id, s.reference_id, s.type, v.currency
+      ORDER BY s.reference_id, s.id, v.currency`.execute(db);
     return { entries: rows.rows };
   });
 }
