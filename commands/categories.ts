@@ -1,4 +1,4 @@
-import type { Category } from '../src/client/features/categories/category';
+import type { Category } from '../src/shared/entities/category';
 import type { Lookup } from './lookups';
 import { resourceCommands } from './resource';
 import type { Command } from './types';

@@ -5,7 +5,7 @@ import type { Amendment, Contract, ContractVendorRow } from '../src/client/featu
 import { openContractDialog, type ContractDialog } from '../src/client/features/contracts/contract-dialog-store';
 import { refreshContract } from '../src/client/features/contracts/refresh';
 import { terminationPending } from '../src/client/features/contracts/termination';
-import { downloadFile } from '../src/client/lib/download';
+import { downloadAttachment } from '../src/client/lib/download';
 import { ROUTES_BY_ID, routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
 import { deleteFailureMessage, resourceCommands, rowOf } from './resource';
@@ -114,7 +114,6 @@ export function applicable(a: Pick<Amendment, 'state' | 'apply_on' | 'can_apply'
 }
 
 const amendmentPath = (a: Pick<Amendment, 'contract_id' | 'id'>) => `${API}/${a.contract_id}/amendments/${a.id}`;
-const fileName = (path: string, fallback: string) => path.split('/').pop() || fallback;
 
 /** Contracts (spec 2, 2 and 4): the row menu, the details' menus and buttons, and the palette read these. */
 export const contractsCommands: Command[] = [
@@ -245,14 +244,14 @@ export const contractsCommands: Command[] = [
     title: 'contracts.commands.download_document',
     roles: ROUTES_BY_ID.get('contracts.show')!.roles,
     when: (c) => flag(Boolean(c.document_url), 'contracts.reasons.no_document'),
-    run: (_ctx, c) => downloadFile(c.document_url!, fileName(c.document_url!, `contract-${c.id}.pdf`)),
+    run: async (_ctx, c) => void (await downloadAttachment(c.document_url!, {}, `contract-${c.id}.pdf`)),
   }),
   contractCommand({
     id: 'contracts.download_termination_document',
     title: 'contracts.commands.download_termination_document',
     roles: ROUTES_BY_ID.get('contracts.show')!.roles,
     when: (c) => flag(Boolean(c.termination_request?.document_url), 'contracts.reasons.no_termination_document'),
-    run: (_ctx, c) => downloadFile(c.termination_request!.document_url!, fileName(c.termination_request!.document_url!, `termination-${c.id}.pdf`)),
+    run: async (_ctx, c) => void (await downloadAttachment(c.termination_request!.document_url!, {}, `termination-${c.id}.pdf`)),
   }),
   contractCommand({
     id: 'contracts.list_payments',
@@ -361,7 +360,7 @@ export const contractsCommands: Command[] = [
     title: 'contracts.commands.download_document',
     roles: ROUTES_BY_ID.get('contracts.show')!.roles,
     when: (a) => flag(Boolean(a.document_url), 'contracts.reasons.no_document'),
-    run: (_ctx, a) => downloadFile(a.document_url!, fileName(a.document_url!, `amendment-${a.id}.pdf`)),
+    run: async (_ctx, a) => void (await downloadAttachment(a.document_url!, {}, `amendment-${a.id}.pdf`)),
   }),
   sectionCommand<Amendment>('contract_amendments', {
     id: 'contract_amendments.delete',

@@ -2,6 +2,7 @@ import type { Payment } from '../src/shared/entities/payment';
 import type { PaymentBucket, PaymentFile } from '../src/shared/entities/payment-bucket';
 import { api } from '../src/client/api/client';
 import { addToBucketDialog } from '../src/client/features/payment-buckets/dialogs';
+import { jobsStarted } from '../src/client/kit/jobs-watch';
 import { downloadFile } from '../src/client/lib/download';
 import { routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
@@ -24,6 +25,7 @@ const pageCommand = recordPageCommand<PaymentBucket>(R, ROLES, group);
 async function startJob(ctx: CommandContext, b: PaymentBucket, action: 'publish_payments' | 'create_payment_files') {
   try {
     await api.post(`/api/payment_buckets/${b.id}/${action}`);
+    jobsStarted(`/api/payment_buckets/${b.id}/jobs`, ['job']);
     ctx.services.notify('success', ctx.t(`payment_buckets.started.${action}`));
   } catch (error) {
     ctx.services.notify('error', `${ctx.t(`payment_buckets.failed.${action}`)} ${deleteFailureMessage(ctx, error)}`);
@@ -134,7 +136,15 @@ export const paymentBucketsCommands: Command[] = [
   pageCommand(
     'payment_buckets.create_payment_files',
     'payment_buckets.commands.create_payment_files',
-    (b) => flag(b.can_create_payment_files, b.jobs_pending ? 'payment_buckets.reasons.jobs_pending' : 'payment_buckets.reasons.nothing_to_export'),
+    (b) =>
+      flag(
+        b.can_create_payment_files,
+        b.flag_reasons?.can_create_payment_files
+          ? `payment_buckets.reasons.${b.flag_reasons.can_create_payment_files}`
+          : b.jobs_pending
+            ? 'payment_buckets.reasons.jobs_pending'
+            : 'payment_buckets.reasons.nothing_to_export',
+      ),
     (ctx, b) => startJob(ctx, b, 'create_payment_files'),
   ),
   fileCommand('payment_buckets.download_file', 'payment_buckets.commands.download_file', false, async (ctx, bucket, file) => {

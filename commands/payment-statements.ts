@@ -1,11 +1,12 @@
+import { DETAIL_ROLES } from '../src/shared/payment-lifecycle';
 import { downloadAttachment } from '../src/client/lib/download';
 import type { Lookup } from './lookups';
 import { paymentOf } from './payments';
 import type { Command } from './types';
 
 const RESOURCE = 'payments';
-// The server's payment detail roles (modules/payments/lifecycle.ts DETAIL_ROLES); admin passes.
-const ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_pause_and_resume', 'payments_verify'];
+// The server's payment detail roles (statement-routes.ts reads the same); admin passes.
+const ROLES = DETAIL_ROLES;
 
 /** Saves the statement under the server's name (`statement-<reference>.pdf|csv`); a failure is an error toast. */
 function statementCommand(format: 'pdf' | 'csv', keywords: string[]): Command {

@@ -1,4 +1,5 @@
-import type { Payment, PaymentFlags } from '../src/shared/entities/payment';
+import type { Payment, PaymentFlags, PaymentLookup } from '../src/shared/entities/payment';
+import { CREDIT_NOTE_ROLES, DETAIL_ROLES, FLAG_ROLES, TRANSITIONS, transitionRoles, type TransitionName } from '../src/shared/payment-lifecycle';
 import { api } from '../src/client/api/client';
 import { downloadAttachment } from '../src/client/lib/download';
 import { paymentDialog, type PaymentDialog } from '../src/client/features/payments/dialogs';
@@ -10,55 +11,65 @@ import type { Availability, Command, CommandContext } from './types';
 
 const R = 'payments';
 const API = '/api/payments';
-// Spec 3, 6 (the server's lifecycle.ts holds the same; admin passes every check).
-const DETAIL_ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_mark_incorrect', 'payments_pause_and_resume', 'payments_verify'];
-const PAUSE_ROLES = ['payments_pause_and_resume'];
-const ADMIN_ROLES = ['payments_admin'];
-const INCORRECT_ROLES = ['payments_admin', 'payments_mark_incorrect'];
-const VERIFY_ROLES = ['payments_verify', 'payments_admin'];
-const CANCEL_ROLES = ['payments_cancel', 'payments_admin'];
-// The server's credit note roles (payment-buckets/routes.ts CREDIT_NOTE_ROLES): the detail roles and bucket staff.
-const CREDIT_NOTE_ROLES = [...DETAIL_ROLES, 'payment_buckets'];
+// Roles, flags and transitions are the server's own (shared/payment-lifecycle.ts); admin passes every check.
 const group = 'commands.groups.actions';
 const ok: Availability = { enabled: true };
 
-/** Enabled by the server's flag on the payment, else disabled saying why (spec 3, 4.1): of this payment, or of every selected one. */
+/**
+ * Enabled by the server's flag on the payment, else disabled saying why (spec 3, 4.1): a four-eyes rule
+ * the server named, or the flag's own reason, of this payment or of every selected one.
+ */
 const flag =
   (key: keyof PaymentFlags, reasons = 'payments.reasons') =>
-  (p: Payment): Availability =>
-    p[key] ? ok : { enabled: false, reason: `${reasons}.${key}` };
+  (p: Payment): Availability => {
+    if (p[key]) return ok;
+    const rule = p.flag_reasons?.[key];
+    return { enabled: false, reason: rule ? `payments.reasons.${rule}` : `${reasons}.${key}` };
+  };
 
-/** A lifecycle transition: row menu, the details page and, with `bulk`, the selection (all or none, confirmed with the count). */
-function transition(name: string, key: keyof PaymentFlags, roles: readonly string[], opts: { bulk?: boolean; hotkey?: string } = {}): ResourceAction<Payment> {
+/** A lifecycle transition (its flag, roles and hotkey from `TRANSITIONS`): row menu, the details page and the selection (all or none, confirmed with the count). */
+function transition(name: TransitionName): ResourceAction<Payment> {
+  const t: { flag: keyof PaymentFlags; hotkey?: string } = TRANSITIONS[name];
   return {
     name,
     title: `payments.commands.${name}`,
-    bulkTitle: opts.bulk ? `payments.commands.${name}_selected` : undefined,
+    bulkTitle: `payments.commands.${name}_selected`,
     done: `payments.done.${name}`,
     failed: `payments.failed.${name}`,
     confirm: `payments.confirm.${name}`,
-    when: flag(key),
-    bulkWhen: flag(key, 'payments.bulk_reasons'),
-    bulk: opts.bulk,
-    bulkHotkey: opts.hotkey,
-    roles,
+    when: flag(t.flag),
+    bulkWhen: flag(t.flag, 'payments.bulk_reasons'),
+    bulk: true,
+    bulkHotkey: t.hotkey,
+    roles: transitionRoles(name),
     onRecordPage: true,
   };
 }
+
+/**
+ * Reads the payee again from the contract vendor (DOMAIN.md "Payment run" step 6), for payments no file
+ * holds yet: after the vendor's account was corrected, before the bank file is made.
+ */
+const refreshPayee: ResourceAction<Payment> = {
+  name: 'refresh_payee',
+  title: 'payments.commands.refresh_payee',
+  bulkTitle: 'payments.commands.refresh_payee_selected',
+  done: 'payments.done.refresh_payee',
+  failed: 'payments.failed.refresh_payee',
+  confirm: 'payments.confirm.refresh_payee',
+  when: flag('can_refresh_payee'),
+  bulkWhen: flag('can_refresh_payee', 'payments.bulk_reasons'),
+  bulk: true,
+  roles: FLAG_ROLES.can_refresh_payee,
+  onRecordPage: true,
+};
 
 /** The payment of a row menu (payments list, a payout's payments), or of the payment's own page. */
 export const paymentOf = (ctx: CommandContext): Payment | undefined => rowOf<Payment>(ctx, R) ?? (ctx.entity?.resource === R ? (ctx.entity.record as unknown as Payment) : undefined);
 
 /** A dialog where the screen mounts one; elsewhere the payment's details page, which does. */
 function openDialog(ctx: CommandContext, dialog: PaymentDialog) {
-  if (paymentDialog.open(dialog)) return;
-  ctx.navigate(routePath('payments.show', { id: dialog.payment.id }));
-  let tries = 0;
-  const retry = () => {
-    if (paymentDialog.open(dialog) || ++tries > 50) return;
-    setTimeout(retry, 50);
-  };
-  setTimeout(retry, 0);
+  paymentDialog.openAt(dialog, routePath('payments.show', { id: dialog.payment.id }), ctx.navigate);
 }
 
 function paymentCommand(id: string, roles: readonly string[], when: (p: Payment) => Availability, run: (ctx: CommandContext, p: Payment) => void | Promise<void>): Command {
@@ -106,17 +117,11 @@ export const paymentsCommands: Command[] = [
     show: true,
     edit: false,
     delete: false,
-    actions: [
-      transition('pause', 'can_be_paused', PAUSE_ROLES, { bulk: true, hotkey: 'shift+h' }),
-      transition('resume', 'can_be_resumed', PAUSE_ROLES, { bulk: true, hotkey: 'shift+r' }),
-      transition('mark_incorrect', 'can_be_incorrect', INCORRECT_ROLES, { bulk: true }),
-      transition('pay_out', 'can_be_paid_out', VERIFY_ROLES, { bulk: true, hotkey: 'shift+p' }),
-      transition('cancel_export', 'can_cancel_export', ADMIN_ROLES, { bulk: true }),
-    ],
+    actions: [...(Object.keys(TRANSITIONS) as TransitionName[]).map(transition), refreshPayee],
   }),
-  paymentCommand('attach_invoice', VERIFY_ROLES, flag('can_attach_invoice'), (ctx, payment) => openDialog(ctx, { kind: 'attach_invoice', payment })),
-  paymentCommand('verify_invoice', VERIFY_ROLES, flag('can_be_verified'), (ctx, payment) => openDialog(ctx, { kind: 'verify_invoice', payment })),
-  paymentCommand('invalidate_invoice', VERIFY_ROLES, flag('can_be_verified'), async (ctx, p) => {
+  paymentCommand('attach_invoice', FLAG_ROLES.can_attach_invoice, flag('can_attach_invoice'), (ctx, payment) => openDialog(ctx, { kind: 'attach_invoice', payment })),
+  paymentCommand('verify_invoice', FLAG_ROLES.can_be_verified, flag('can_be_verified'), (ctx, payment) => openDialog(ctx, { kind: 'verify_invoice', payment })),
+  paymentCommand('invalidate_invoice', FLAG_ROLES.can_be_verified, flag('can_be_verified'), async (ctx, p) => {
     if (!(await ctx.services.confirm(ctx.t('payments.confirm.invalidate_invoice', { reference: p.reference }), { confirmLabel: 'payments.commands.invalidate_invoice', danger: true }))) return;
     try {
       await api.post(`${API}/${p.id}/invalidate_invoice`);
@@ -127,17 +132,18 @@ export const paymentsCommands: Command[] = [
       ctx.services.invalidate(API);
     }
   }),
-  paymentCommand('cancel', CANCEL_ROLES, flag('can_be_cancelled'), (ctx, payment) => openDialog(ctx, { kind: 'cancel', payment })),
+  paymentCommand('cancel', FLAG_ROLES.can_be_cancelled, flag('can_be_cancelled'), (ctx, payment) => openDialog(ctx, { kind: 'cancel', payment })),
   downloadCommand('download_invoice', DETAIL_ROLES, 'invoice', (p) => p.invoice_url, 'payments.reasons.no_invoice', 'invoice'),
   downloadCommand('download_credit_note', CREDIT_NOTE_ROLES, 'self_billing', (p) => p.credit_note_url, 'payments.reasons.no_credit_note', 'credit-note'),
 ];
 
 export const paymentsLookups: Lookup[] = [
-  recordLookup<Payment>({
+  // The bounded lookup (id, reference, its start, then a part of it), not the list with its count.
+  recordLookup<PaymentLookup>({
     id: R,
     title: 'payments.lookup',
     roles: DETAIL_ROLES,
-    path: API,
+    path: `${API}/lookup`,
     label: (p) => p.reference,
     detail: (p) => `${p.vendor.name} · ${p.total_amount} ${p.currency}`,
     href: (id) => routePath('payments.show', { id }),

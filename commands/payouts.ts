@@ -1,5 +1,7 @@
+import type { DialogTarget } from '../src/client/kit/dialog-target';
 import type { Payout, PayoutFile } from '../src/shared/entities/payout';
 import { api, ApiError } from '../src/client/api/client';
+import { jobsStarted } from '../src/client/kit/jobs-watch';
 import { downloadFile } from '../src/client/lib/download';
 import { errorText } from '../src/client/lib/i18n';
 import { previewDialog, revenueTypesDialog, uploadDialog } from '../src/client/features/payouts/dialogs';
@@ -21,25 +23,23 @@ const pageCommand = recordPageCommand<Payout>(R, ROLES, group);
 
 /**
  * Opens a dialog of the show page (mounted whichever tab shows), first going to `tab` when given: the
- * revenues tab shows what an allocation changes. From elsewhere it waits for the page to mount the host.
+ * revenues tab shows what an allocation changes. From elsewhere the page opens it when it mounts the host.
  */
-function openOnPage<T>(ctx: CommandContext, payout: Payout, target: { open(t: T): boolean }, value: T, tab?: string) {
+function openOnPage<T>(ctx: CommandContext, payout: Payout, target: DialogTarget<T>, value: T, tab?: string) {
   const path = routePath('payouts.show', tab ? { id: payout.id, tab } : { id: payout.id });
-  if (tab && ctx.path !== path) ctx.navigate(path);
-  if (target.open(value)) return;
-  if (!tab) ctx.navigate(path);
-  let tries = 0;
-  const retry = () => {
-    if (target.open(value) || ++tries > 50) return;
-    setTimeout(retry, 50);
-  };
-  setTimeout(retry, 0);
+  if (target.open(value)) {
+    if (tab && ctx.path !== path) ctx.navigate(path);
+    return;
+  }
+  target.openAt(value, path, ctx.navigate);
 }
 
 const flag = (allowed: boolean, reason: string): Availability => (allowed ? ok : { enabled: false, reason });
 
 /** Why the revenues cannot be allocated or deleted now: a running job, the payments, else `otherwise`. */
 const revenuesReason = (p: Payout, otherwise: string) => (p.jobs_pending ? 'payouts.reasons.jobs_pending' : p.has_payments ? 'payouts.reasons.has_payments' : otherwise);
+/** Why the payout's revenue, files and rates cannot change now (the server's `locked_reason`), as a reason key; undefined when they can. */
+export const lockedReason = (p: Pick<Payout, 'locked_reason'>): string | undefined => (p.locked_reason ? `payouts.reasons.locked_${p.locked_reason}` : undefined);
 
 /** Spec 3, 8: the server's message of a refused create (or delete, when it has one) as the error toast. */
 function serverMessage(ctx: CommandContext, error: unknown): string | undefined {
@@ -80,17 +80,17 @@ export const payoutsCommands: Command[] = [
       }
     },
   ),
-  pageCommand('payouts.upload_files', 'payouts.commands.upload_files', () => ok, (ctx, p) => openOnPage(ctx, p, uploadDialog, p)),
+  pageCommand('payouts.upload_files', 'payouts.commands.upload_files', (p) => flag(p.can_upload_files, lockedReason(p) ?? 'payouts.reasons.jobs_pending'), (ctx, p) => openOnPage(ctx, p, uploadDialog, p)),
   pageCommand(
     'payouts.allocate_revenues',
     'payouts.commands.allocate_revenues',
-    (p) => flag(p.can_allocate_revenues && !p.jobs_pending, revenuesReason(p, 'payouts.reasons.cannot_allocate')),
+    (p) => flag(p.can_allocate_revenues && !p.jobs_pending, lockedReason(p) ?? revenuesReason(p, 'payouts.reasons.cannot_allocate')),
     (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'allocate' }, 'revenues'),
   ),
   pageCommand(
     'payouts.delete_revenues',
     'payouts.commands.delete_revenues',
-    (p) => flag(p.can_delete_revenues && !p.jobs_pending && p.allocated_revenue_types.length > 0, revenuesReason(p, 'payouts.reasons.cannot_delete_revenues')),
+    (p) => flag(p.can_delete_revenues && !p.jobs_pending && p.allocated_revenue_types.length > 0, lockedReason(p) ?? revenuesReason(p, 'payouts.reasons.cannot_delete_revenues')),
     (ctx, p) => openOnPage(ctx, p, revenueTypesDialog, { payout: p, mode: 'delete' }, 'revenues'),
   ),
   pageCommand(
@@ -101,6 +101,7 @@ export const payoutsCommands: Command[] = [
       ctx.navigate(routePath('payouts.show', { id: p.id, tab: 'payments' }));
       try {
         await api.post(`/api/payouts/${p.id}/payments`);
+        jobsStarted(`/api/payouts/${p.id}/jobs`, ['create_payments']);
         ctx.services.notify('success', ctx.t('payouts.payments.created'));
       } catch (error) {
         ctx.services.notify('error', serverMessage(ctx, error) ?? ctx.t('payouts.payments.create_failed'));
@@ -135,7 +136,7 @@ export const payoutsCommands: Command[] = [
     when: (ctx) => {
       const p = payoutOnPage(ctx);
       if (!p || ctx.path !== routePath('payouts.show', { id: p.id, tab: 'currency-rates' })) return { hidden: true };
-      if (!p.can_edit_currency_rates) return { enabled: false, reason: 'payouts.reasons.rates_locked' };
+      if (!p.can_edit_currency_rates) return { enabled: false, reason: lockedReason(p) ?? 'payouts.reasons.rates_locked' };
       const d = ratesDraft();
       return d.payoutId === p.id && d.dirty && d.save ? ok : { enabled: false, reason: 'payouts.reasons.rates_unchanged' };
     },

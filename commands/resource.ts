@@ -1,4 +1,5 @@
 import { api } from '../src/client/api/client';
+import { errorText } from '../src/client/lib/i18n';
 import { ROUTES_BY_ID, routePath } from '../src/client/route-table';
 import type { Availability, Command, CommandContext } from './types';
 
@@ -91,7 +92,8 @@ function rowsOf<Row>(ctx: CommandContext, resource: string): Row[] {
 export function deleteFailureMessage(ctx: CommandContext, error: unknown): string {
   const body = (error as { body?: { errors?: Record<string, string[]> } }).body;
   const key = body?.errors ? Object.values(body.errors).flat()[0] : undefined;
-  return key ? ctx.t(`form_errors.${key}`) : ctx.t('form.delete_failed');
+  // errorText: a key with a count, date or detail (`contract_overlap: 12 (UC...)`) fills it into its text.
+  return key ? errorText(ctx.t, key) : ctx.t('form.delete_failed');
 }
 
 export function resourceCommands<Row extends { id: number | string }>(def: ResourceCommandsDef<Row>): Command[] {

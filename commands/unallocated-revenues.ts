@@ -55,7 +55,10 @@ export const unallocatedRevenuesCommands: Command[] = [
     scope: { resource: R, kind: 'bulk' },
     when: (ctx) => {
       if (ctx.selection?.resource !== R) return { hidden: true };
-      return ctx.selection.rows.length > 0 ? { enabled: true } : { enabled: false, reason: 'commands.reasons.nothing_selected' };
+      if (ctx.selection.rows.length === 0) return { enabled: false, reason: 'commands.reasons.nothing_selected' };
+      // A row whose payout runs a job or has payments cannot be allocated (the server refuses with 409 too).
+      const locked = (ctx.selection.rows as UnallocatedRevenue[]).find((r) => r.payout_locked_reason);
+      return locked ? { enabled: false, reason: `payouts.reasons.locked_${locked.payout_locked_reason}` } : { enabled: true };
     },
     run: (ctx) => {
       allocateDialog.open(ctx.selection!.rows as UnallocatedRevenue[]);

@@ -1,5 +1,5 @@
 import { api, ApiError } from '../src/client/api/client';
-import type { User } from '../src/client/features/users/user';
+import type { User } from '../src/shared/entities/user';
 import { routePath } from '../src/client/route-table';
 import type { Lookup } from './lookups';
 import { recordLookup } from './record-lookup';

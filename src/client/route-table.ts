@@ -1,4 +1,5 @@
 import { CONTRACTS_ROLES } from '../shared/roles';
+import { DETAIL_ROLES, scopedListAllowed } from '../shared/payment-lifecycle';
 
 /**
  * Every route of the spec's route table (spec 1, 2.1), with the roles its page needs (specs 1–3,
@@ -19,9 +20,23 @@ export interface RouteDef {
   sequence?: string;
   /** Whether the path has parameters a navigation command cannot supply alone. */
   needsEntity?: boolean;
+  /**
+   * Opens the page also for a user without `roles` when this says yes for the URL's query: the part of
+   * the page such a user may see (one contract's payments). Side navigation and go-to keys ignore it.
+   */
+  scopedFor?(roles: readonly string[], search: URLSearchParams): boolean;
 }
 
-const PAYMENT_DETAIL_ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_mark_incorrect', 'payments_pause_and_resume', 'payments_verify'];
+/** The `filter[name]=` conditions of a list URL, as the server's list query reads them. */
+function urlConditions(search: URLSearchParams): { name: string; op: string }[] {
+  return [...search.keys()].flatMap((key) => {
+    const name = /^filter\[(\w+)\]/.exec(key)?.[1];
+    return name && search.get(key) ? [{ name, op: 'eq' }] : [];
+  });
+}
+
+// Reading a payment's details: the payment lifecycle's roles (spec 3, 6).
+const PAYMENT_DETAIL_ROLES = DETAIL_ROLES;
 const ADMIN = ['admin'];
 const PORTAL = ['portal_admin'];
 
@@ -59,6 +74,8 @@ export const ROUTES: RouteDef[] = [
     roles: ['contracts'],
     parent: 'contracts.list',
   })),
+  // What waits for an approver's decision (issue 24, item 11): contracts, amendments, termination requests.
+  { id: 'contracts.awaiting_approval', path: '/contracts/awaiting-my-approval', title: 'pages.contracts.awaiting_approval', roles: ['contracts_approve', 'approve_contracts'], parent: 'contracts.list', sequence: 'g m' },
   { id: 'contracts.new', path: '/contracts/new', title: 'pages.contracts.new', roles: ['contracts'], parent: 'contracts.list' },
   { id: 'contracts.edit', path: '/contracts/:id/edit', title: 'pages.contracts.edit', roles: ['contracts'], parent: 'contracts.list', needsEntity: true },
   { id: 'contracts.amendments.new', path: '/contracts/:contract_id/show/amendments/new', title: 'pages.contracts.amendment_new', roles: ['contracts', 'contracts_admin'], parent: 'contracts.show', needsEntity: true },
@@ -66,7 +83,15 @@ export const ROUTES: RouteDef[] = [
   { id: 'contracts.show', path: '/contracts/:id/show/:tab?', title: 'pages.contracts.show', roles: CONTRACTS_ROLES.filter((r) => r !== 'approve_contracts'), parent: 'contracts.list', needsEntity: true },
 
   // Payments (spec 3)
-  { id: 'payments.list', path: '/payments', title: 'nav.payments', roles: ['payments'], sequence: 'g p' },
+  {
+    id: 'payments.list',
+    path: '/payments',
+    title: 'nav.payments',
+    roles: ['payments'],
+    sequence: 'g p',
+    // Spec 2, 6: payments_admin lists the payments of a contract or vendor (its "list payments" command).
+    scopedFor: (roles, search) => scopedListAllowed(roles, urlConditions(search)),
+  },
   { id: 'payment_buckets.list', path: '/payments/payment-buckets', title: 'nav.payment_buckets', roles: ['payment_buckets'], parent: 'payments.list', sequence: 'g b' },
   { id: 'payment_buckets.new', path: '/payments/payment-buckets/new', title: 'pages.payment_buckets.new', roles: ['payment_buckets'], parent: 'payment_buckets.list' },
   { id: 'payment_buckets.edit', path: '/payments/payment-buckets/:id/edit', title: 'pages.payment_buckets.edit', roles: ['payment_buckets'], parent: 'payment_buckets.list', needsEntity: true },

@@ -121,22 +121,28 @@ export function roundTo(value: DecimalValue, digits: number): Amount {
 export const roundToCurrency = (value: DecimalValue, currency: string): Amount => roundTo(value, minorUnits(currency));
 
 /**
- * Splits `total` by `percentages` into amounts of `digits` decimals (a currency's minor units) that add
- * up exactly: each part is its exact share cut to the unit, and the units left over go one each to the
- * parts with the largest remainders (ties to the earlier part). Percentages summing to 100 split the
- * whole `total`; otherwise the parts add up to their rounded share of it.
+ * THE largest-remainder split (the one in the code base): `total` (of `digits` decimals) in proportion to
+ * `weights` (any signs, e.g. revenues with negative adjustments), so that the parts add up to `total`
+ * exactly and each is within one unit of its exact share; the units left over go one each to the parts
+ * with the largest remainders (ties to the earlier part). A negative total splits as its opposite,
+ * negated, so signs never change the cents. Weights summing to zero split equally.
  */
-export function splitByPercentages(total: Amount, percentages: readonly Percentage[], digits: number): Amount[] {
-  if (percentages.length === 0) return [];
-  const unit = new Decimal(10).pow(-digits);
+export function splitByWeights(total: Amount, weights: readonly DecimalValue[], digits: number): Amount[] {
+  if (weights.length === 0) return [];
   const whole = toDecimal(total);
   const sign = whole.isNegative() ? -1 : 1;
   const abs = whole.abs();
-  const shares = percentages.map((p) => abs.times(toDecimal(p)).dividedBy(100));
-  const target = shares.reduce((a, s) => a.plus(s), new Decimal(0)).toDecimalPlaces(digits, Decimal.ROUND_HALF_UP);
-  const floors = shares.map((s) => s.toDecimalPlaces(digits, Decimal.ROUND_DOWN));
+  let ws = weights.map((w) => toDecimal(w));
+  let sumW = ws.reduce((a, w) => a.plus(w), new Decimal(0));
+  if (sumW.isZero()) {
+    ws = ws.map(() => new Decimal(1));
+    sumW = new Decimal(ws.length);
+  }
+  const unit = new Decimal(10).pow(-digits);
+  const shares = ws.map((w) => abs.times(w).dividedBy(sumW));
+  const floors = shares.map((s) => s.toDecimalPlaces(digits, Decimal.ROUND_FLOOR));
   // A count of minor units (fewer than the parts), not money: a number is exact here.
-  let left = target.minus(floors.reduce((a, f) => a.plus(f), new Decimal(0))).dividedBy(unit).toNumber();
+  let left = abs.minus(floors.reduce((a, f) => a.plus(f), new Decimal(0))).dividedBy(unit).toNumber();
   const byRemainder = shares.map((s, i) => ({ i, rest: s.minus(floors[i]) })).sort((a, b) => b.rest.comparedTo(a.rest) || a.i - b.i);
   const parts = [...floors];
   for (const { i } of byRemainder) {
@@ -146,3 +152,62 @@ export function splitByPercentages(total: Amount, percentages: readonly Percenta
   }
   return parts.map((p) => amount(p.times(sign).toFixed(digits)));
 }
+
+/**
+ * Splits `total` by `percentages` into amounts of `digits` decimals (a currency's minor units) that add
+ * up exactly (`splitByWeights`). Percentages summing to 100 split the whole `total`; otherwise the parts
+ * add up to their rounded share of it.
+ */
+export function splitByPercentages(total: Amount, percentages: readonly Percentage[], digits: number): Amount[] {
+  if (percentages.length === 0) return [];
+  const whole = percentages.reduce((a, p) => a.plus(toDecimal(p)), new Decimal(0));
+  const target = whole.equals(100) ? total : roundTo(toDecimal(total).abs().times(whole).dividedBy(100).times(toDecimal(total).isNegative() ? -1 : 1), digits);
+  return splitByWeights(target, percentages, digits);
+}
+
+/**
+ * An amount that carries its currency (DOMAIN "a money type carries its currency"). Where the code names
+ * the currency (`money('1', 'EUR')`) the type is `Money<'EUR'>`, and adding a `Money<'USD'>` to it does not
+ * compile; where the currency comes from data (`Money<string>`) the same functions refuse it at run time.
+ * Only `convert` with a rate of the pair turns one currency into another.
+ */
+export interface Money<C extends string = string> {
+  readonly amount: Decimal;
+  readonly currency: C;
+}
+
+export const money = <C extends string>(value: DecimalValue | string, currency: C): Money<C> => ({ amount: toDecimal(value), currency });
+
+function sameCurrency(a: Money, b: Money): void {
+  if (a.currency !== b.currency) throw new TypeError(`cannot add ${b.currency} to ${a.currency} without a conversion`);
+}
+
+/** `a + b`, of one currency (`NoInfer`: the currency is `a`'s, so `b` of another does not compile). */
+export function plus<C extends string>(a: Money<C>, b: Money<NoInfer<C>>): Money<C> {
+  sameCurrency(a, b);
+  return { amount: a.amount.plus(b.amount), currency: a.currency };
+}
+
+export function minus<C extends string>(a: Money<C>, b: Money<NoInfer<C>>): Money<C> {
+  sameCurrency(a, b);
+  return { amount: a.amount.minus(b.amount), currency: a.currency };
+}
+
+/** The sum of `values`, all of `currency` (zero when there are none). */
+export const total = <C extends string>(currency: C, values: readonly Money<NoInfer<C>>[]): Money<C> => values.reduce<Money<C>>((acc, v) => plus(acc, v), money('0', currency));
+
+/** The payout's rate of one pair: 1 `base` is `rate` `target`. */
+export interface PairRate<From extends string = string, To extends string = string> {
+  readonly base: From;
+  readonly target: To;
+  readonly rate: Decimal;
+}
+
+/** `value` in the rate's target currency, exact (rounded later, once per contract share); refuses a rate of another pair. */
+export function convert<From extends string, To extends string>(value: Money<From>, rate: PairRate<NoInfer<From>, To>): Money<To> {
+  if (value.currency !== rate.base) throw new TypeError(`a ${rate.base}->${rate.target} rate cannot convert ${value.currency}`);
+  return { amount: value.amount.times(rate.rate), currency: rate.target };
+}
+
+/** The identity rate of a currency to itself (no conversion needed). */
+export const sameRate = <C extends string>(currency: C): PairRate<C, C> => ({ base: currency, target: currency, rate: new Decimal(1) });

@@ -1,7 +1,7 @@
 import { EU_COUNTRIES } from './countries-eu.js';
 import type { ContractShareType, RevenueShareFormula } from './entities/contract';
 import type { RevenueType } from './entities/payout';
-import { amount, Decimal, minorUnits, percentOf, roundTo, splitByPercentages, toDecimal, type Amount, type DecimalValue, type Percentage } from './money.js';
+import { Decimal, minorUnits, money, type Money, percentOf, roundTo, splitByPercentages, splitByWeights, toDecimal, total, type Amount, type DecimalValue, type Percentage } from './money.js';
 import type { SHARE_SET_NAMES } from './validation/contracts';
 
 /**
@@ -11,7 +11,7 @@ import type { SHARE_SET_NAMES } from './validation/contracts';
 
 export type ShareSetName = (typeof SHARE_SET_NAMES)[number];
 
-const SEPARATE_SHARE: Record<RevenueType, ContractShareType> = {
+export const SEPARATE_SHARE: Record<RevenueType, ContractShareType> = {
   adsense: 'indirect',
   audio_tier: 'indirect',
   channel_adjustments: 'indirect',
@@ -54,35 +54,6 @@ export function shareAmount(terms: ShareTerms, revenue: DecimalValue): Decimal {
     case 'cap':
       return Decimal.min(r.times(param(terms.rev_share, 'rev_share')).dividedBy(100), param(terms.threshold, 'threshold'));
   }
-}
-
-/**
- * Splits `total` (of `digits` decimals) in proportion to `weights` (any signs, e.g. revenues with
- * negative adjustments) by largest remainder: the parts add up to `total` exactly and each is within
- * one unit of its exact share. Weights summing to zero split equally.
- */
-export function splitByWeights(total: Amount, weights: readonly DecimalValue[], digits: number): Amount[] {
-  if (weights.length === 0) return [];
-  const whole = toDecimal(total);
-  let ws = weights.map((w) => toDecimal(w));
-  let sumW = ws.reduce((a, w) => a.plus(w), new Decimal(0));
-  if (sumW.isZero()) {
-    ws = ws.map(() => new Decimal(1));
-    sumW = new Decimal(ws.length);
-  }
-  const unit = new Decimal(10).pow(-digits);
-  const shares = ws.map((w) => whole.times(w).dividedBy(sumW));
-  const floors = shares.map((s) => s.toDecimalPlaces(digits, Decimal.ROUND_FLOOR));
-  // A count of minor units, fewer than the parts: a number is exact here.
-  let left = whole.minus(floors.reduce((a, f) => a.plus(f), new Decimal(0))).dividedBy(unit).toNumber();
-  const byRemainder = shares.map((s, i) => ({ i, rest: s.minus(floors[i]) })).sort((a, b) => b.rest.comparedTo(a.rest) || a.i - b.i);
-  const parts = [...floors];
-  for (const { i } of byRemainder) {
-    if (left <= 0) break;
-    parts[i] = parts[i].plus(unit);
-    left -= 1;
-  }
-  return parts.map((p) => amount(p.toFixed(digits)));
 }
 
 export type PaymentKind = 'self_billing' | 'invoice';
@@ -142,19 +113,16 @@ export function paymentFigures(input: {
   };
 }
 
-/** Revenue in USD converted with a payout rate (base USD); exact. A missing or zero rate is the caller's refusal. */
-export function convert(revenueUsd: DecimalValue, usdRate: DecimalValue): Decimal {
-  return toDecimal(revenueUsd).times(toDecimal(usdRate));
-}
-
-/** Converted revenue of one revenue source under one share type. */
+/** Revenue of one revenue source under one share type, converted to the contract's currency. */
 export interface SourceRevenue {
   source_id: number;
   share_type: ContractShareType;
-  revenue: DecimalValue;
+  revenue: Money;
 }
 
-export interface VendorLineItem {
+export interface VendorLineItem<R extends SourceRevenue = SourceRevenue> {
+  /** The revenue row the item pays a part of. */
+  row: R;
   source_id: number;
   share_type: ContractShareType;
   /** The vendor's exact part before rounding. */
@@ -163,10 +131,10 @@ export interface VendorLineItem {
 }
 
 /** One share's revenue and amount: what the formula gives for the summed revenue of its rows. */
-export interface ShareTotal {
+export interface ShareTotal<R extends SourceRevenue = SourceRevenue> {
   share_type: ContractShareType;
-  rows: SourceRevenue[];
-  /** The converted revenue R of the share's rows, exact. */
+  rows: R[];
+  /** The converted revenue R of the share's rows, exact, in the contract's currency. */
   revenue: Decimal;
   /** The formula's result, exact. */
   exact: Decimal;
@@ -175,14 +143,15 @@ export interface ShareTotal {
 }
 
 /** Each share's total (in the order its first row comes): the one place the formula meets the revenue. */
-export function shareTotals(shares: ReadonlyMap<ContractShareType, ShareTerms>, revenues: readonly SourceRevenue[], currency: string): ShareTotal[] {
+export function shareTotals<R extends SourceRevenue>(shares: ReadonlyMap<ContractShareType, ShareTerms>, revenues: readonly R[], currency: string): ShareTotal<R>[] {
   const digits = minorUnits(currency);
-  const byShare = new Map<ContractShareType, SourceRevenue[]>();
+  const byShare = new Map<ContractShareType, R[]>();
   for (const r of revenues) byShare.set(r.share_type, [...(byShare.get(r.share_type) ?? []), r]);
   return [...byShare].map(([type, rows]) => {
     const terms = shares.get(type);
     if (!terms) throw new TypeError(`contract has no ${type} share`);
-    const revenue = rows.reduce((a, r) => a.plus(toDecimal(r.revenue)), new Decimal(0));
+    // Every row must already be in the contract's currency: `total` refuses another one.
+    const revenue = total(currency, rows.map((r) => r.revenue)).amount;
     const exact = shareAmount(terms, revenue);
     return { share_type: type, rows, revenue, exact, amount: roundTo(exact, digits) };
   });
@@ -195,23 +164,23 @@ export function shareTotals(shares: ReadonlyMap<ContractShareType, ShareTerms>, 
  * line items add up to their share, and the vendors' shares to the contract's rounded amount.
  * Shares without revenue rows produce nothing (a fixed income needs a row of its share to be paid).
  */
-export function contractLineItems(
+export function contractLineItems<R extends SourceRevenue>(
   shares: ReadonlyMap<ContractShareType, ShareTerms>,
-  revenues: readonly SourceRevenue[],
+  revenues: readonly R[],
   percentages: readonly Percentage[],
   currency: string,
-): VendorLineItem[][] {
+): VendorLineItem<R>[][] {
   const digits = minorUnits(currency);
-  const out: VendorLineItem[][] = percentages.map(() => []);
+  const out: VendorLineItem<R>[][] = percentages.map(() => []);
   for (const { share_type: type, rows, exact, amount: rounded } of shareTotals(shares, revenues, currency)) {
     const vendorParts = splitByPercentages(rounded, percentages, digits);
     vendorParts.forEach((part, v) => {
       const exactVendor = percentOf(exact, percentages[v]);
-      const sourceParts = splitByWeights(part, rows.map((r) => r.revenue), digits);
-      const weightSum = rows.reduce((a, r) => a.plus(toDecimal(r.revenue)), new Decimal(0));
+      const sourceParts = splitByWeights(part, rows.map((r) => r.revenue.amount), digits);
+      const weightSum = rows.reduce((a, r) => a.plus(r.revenue.amount), new Decimal(0));
       rows.forEach((r, s) => {
-        const raw = weightSum.isZero() ? exactVendor.dividedBy(rows.length) : exactVendor.times(toDecimal(r.revenue)).dividedBy(weightSum);
-        out[v].push({ source_id: r.source_id, share_type: type, amount_raw: raw, amount: sourceParts[s] });
+        const raw = weightSum.isZero() ? exactVendor.dividedBy(rows.length) : exactVendor.times(r.revenue.amount).dividedBy(weightSum);
+        out[v].push({ row: r, source_id: r.source_id, share_type: type, amount_raw: raw, amount: sourceParts[s] });
       });
     });
   }
@@ -237,11 +206,14 @@ export function formulaText(terms: ShareTerms, revenue: DecimalValue | string, r
   }
 }
 
-/** A stored line item as a statement reads it: USD as reported and the vendor's rounded amount. */
+/** A stored line item as a statement reads it: revenue as reported, converted to the payment currency as the run did, and the vendor's rounded amount. */
 export interface StatementLineInput {
   share_type: ContractShareType;
   source_id: number;
   revenue_usd: string;
+  /** The currency `revenue_usd` was reported in (USD unless told). */
+  revenue_currency?: string;
+  revenue: string;
   amount: string;
 }
 
@@ -261,15 +233,15 @@ export interface ShareExplanation {
 
 /**
  * A payment's shares explained from its stored line items (vendor statements), with the run's own code:
- * each line's USD revenue converted with the payment's rate (`convert`), summed per share, and the share's
- * formula applied and rounded once (`shareTotals`), so the numbers are the ones the run computed. A
+ * each line's revenue as the run converted it (in the payment currency, whatever the report's), summed
+ * per share, and the share's formula applied and rounded once (`shareTotals`), so the numbers are the
+ * ones the run computed. A
  * reversal's lines are negated: its formula is the cancelled payment's, shown negated. `terms` lacks a
  * share whose contract terms are no longer known (a replacement on another contract).
  */
 export function explainShares(
   lines: readonly StatementLineInput[],
   terms: ReadonlyMap<ContractShareType, ShareTerms>,
-  usdRate: DecimalValue | string,
   currency: string,
   opts: { reversal?: boolean; format?: (value: string) => string } = {},
 ): ShareExplanation[] {
@@ -279,14 +251,15 @@ export function explainShares(
   const order = [...new Set(lines.map((l) => l.share_type))];
   return order.map((type) => {
     const own = lines.filter((l) => l.share_type === type);
-    const usd = own.reduce((a, l) => a.plus(toDecimal(l.revenue_usd)), new Decimal(0));
+    // The USD the reports stated (lines reported in another currency are not added to it).
+    const usd = total('USD', own.filter((l) => (l.revenue_currency ?? 'USD') === 'USD').map((l) => money(l.revenue_usd, 'USD'))).amount;
     const part = own.reduce((a, l) => a.plus(toDecimal(l.amount)), new Decimal(0)).toFixed(digits);
-    const rows = own.map((l) => ({ source_id: l.source_id, share_type: type, revenue: convert(toDecimal(l.revenue_usd).times(sign), toDecimal(usdRate)) }));
+    const rows = own.map((l) => ({ source_id: l.source_id, share_type: type, revenue: money(toDecimal(l.revenue).times(sign), currency) }));
     const t = terms.get(type);
-    const base = { share_type: type, revenue_usd: usd.toFixed(), revenue: rows.reduce((a, r) => a.plus(r.revenue), new Decimal(0)).times(sign).toFixed(), amount: part };
+    const base = { share_type: type, revenue_usd: usd.toFixed(), revenue: total(currency, rows.map((r) => r.revenue)).amount.times(sign).toFixed(), amount: part };
     if (!t) return { ...base, share_amount: null, formula_text: null };
-    const [total] = shareTotals(new Map([[type, t]]), rows, currency);
-    const text = formulaText(t, total.revenue, total.amount, format);
-    return { ...base, share_amount: toDecimal(total.amount).times(sign).toFixed(digits), formula_text: opts.reversal ? `-(${text})` : text };
+    const [share] = shareTotals(new Map([[type, t]]), rows, currency);
+    const text = formulaText(t, share.revenue, share.amount, format);
+    return { ...base, share_amount: toDecimal(share.amount).times(sign).toFixed(digits), formula_text: opts.reversal ? `-(${text})` : text };
   });
 }

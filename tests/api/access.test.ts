@@ -56,6 +56,7 @@ const RULES: Rule[] = [
   { match: /^POST \/api\/contracts\/:id\/(amendments\/:aid\/)?(sign|cancel)$|contract_vendors/, allowed: 'silent', why: 'signing, cancelling an amendment and pausing a vendor have no row in the tables' },
   { match: /^(POST|PUT|DELETE) \/api\/contracts\/:id\/(amendments|termination_requests)(\/|$)/, allowed: CONTRACT_CHANGES, why: 'amendment form; termination requests' },
   { match: /^GET \/api\/contracts\/:id(\/amendments.*|\/documents.*)?$/, allowed: CONTRACT_DETAILS, why: 'contract details' },
+  { match: /^GET \/api\/contracts$/, allowed: CONTRACT_DETAILS, why: 'contract list; a reader without contracts lists only what awaits approval (issue 24, item 11; contracts.test.ts)' },
   { match: /^\w+ \/api\/contracts(\/|$)/, allowed: ['contracts'], why: 'contract list and form' },
   // Vendor files (spec 2, 6).
   { match: /^DELETE \/api\/vendor_files\/:id$/, allowed: ['admin'], why: 'delete needs admin' },
@@ -70,9 +71,11 @@ const RULES: Rule[] = [
   { match: /^GET \/api\/payments$/, allowed: ['payments'], why: 'payments list (payments_admin only for one contract or vendor, below)' },
   { match: /^POST \/api\/payments(\/:id)?\/(pause|resume)$/, allowed: ['payments_pause_and_resume'], why: 'pause and resume' },
   { match: /^POST \/api\/payments(\/:id)?\/cancel_export$/, allowed: ['payments_admin'], why: 'cancel export' },
+  { match: /^POST \/api\/payments(\/:id)?\/refresh_payee$/, allowed: ['payments_admin'], why: 'refresh the frozen payee (DOMAIN.md "Payment run" step 6)' },
   { match: /^POST \/api\/payments(\/:id)?\/mark_incorrect$/, allowed: ['payments_admin', 'payments_mark_incorrect'], why: 'mark incorrect (and the role named for it)' },
   { match: /^POST \/api\/payments(\/:id)?\/(pay_out|verify_invoice|invalidate_invoice|attach_invoice)$/, allowed: VERIFY, why: 'row menu: verify invoice, pay out' },
   { match: /^(POST \/api\/payments\/:id\/cancel|GET \/api\/payments\/:id\/contract_vendors_for_correction)$/, allowed: CANCEL, why: 'row menu: cancel' },
+  { match: /^GET \/api\/payments\/lookup$/, allowed: PAYMENT_DETAILS, why: 'the palette’s payment lookup opens payment details' },
   { match: /^GET \/api\/payments\/:id(\/.*)?$/, allowed: PAYMENT_DETAILS, why: 'payment details' },
 ];
 

@@ -54,7 +54,15 @@ async function multipart(fields: [string, string][], file?: { name: string; data
 }
 
 /** A signed contract (create → submit → approve → sign, through the API). */
+let ownSources = 0;
 async function signedContract(): Promise<number> {
+  // Sources of its own: two signed contracts may not hold one source on the same day (DOMAIN "Allocation").
+  ownSources += 1;
+  const own = await api.db
+    .insertInto('revenue_sources')
+    .values([1, 2].map((i) => ({ type: 'youtube_channel' as const, reference_id: `UCown${ownSources}x${i}`.padEnd(24, 'x'), name: `Own ${ownSources}.${i}`, organization_id: orgId })))
+    .returning('id')
+    .execute();
   const res = await api.request({
     method: 'POST',
     url: '/api/contracts',
@@ -70,7 +78,7 @@ async function signedContract(): Promise<number> {
         template_name: 'standard',
         revenue_shares: [{ type: 'all', formula: 'rev_share', rev_share: '70', baseline: '0' }],
         contract_vendors: [cv(nord, '60'), cv(sued, '40')],
-        revenue_source_ids: [sourceIds[0], sourceIds[1]],
+        revenue_source_ids: own.map((o) => o.id),
         submit_for_approval: true,
       },
     },
@@ -193,6 +201,7 @@ describe('amendments: create, read, update, delete', () => {
 
   it('answers each rule of the form with its message key and path, and stores nothing', async () => {
     const cid = await signedContract();
+    const own = (await api.db.selectFrom('contract_revenue_sources').select('revenue_source_id').where('contract_id', '=', cid).orderBy('revenue_source_id').execute()).map((r) => r.revenue_source_id);
     await createdId(cid, { apply_on: dayAfter(TODAY, 30) });
     const cases: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ apply_on: '' }, { apply_on: ['blank'] }],
@@ -206,7 +215,7 @@ describe('amendments: create, read, update, delete', () => {
       [{ revenue_shares: [] }, { revenue_shares: ['too_few'] }],
       [{ revenue_shares: [{ type: 'all', formula: 'rev_share', rev_share: '70.00', baseline: '0' }] }, { revenue_shares: ['unchanged'] }],
       [{ revenue_shares: [{ type: 'all', formula: 'rev_share', rev_share: '101', baseline: '0' }] }, { revenue_shares: { 0: { rev_share: ['less_than_or_equal_to:100'] } } }],
-      [{ change_revenue_shares: false, change_revenue_sources: true, revenue_source_ids: [sourceIds[1], sourceIds[0]] }, { revenue_source_ids: ['unchanged'] }],
+      [{ change_revenue_shares: false, change_revenue_sources: true, revenue_source_ids: [own[1], own[0]] }, { revenue_source_ids: ['unchanged'] }],
       [{ change_revenue_shares: false, change_revenue_sources: true, revenue_source_ids: [] }, { revenue_source_ids: ['too_few'] }],
       [{ change_revenue_shares: false, change_revenue_sources: true, revenue_source_ids: [999999] }, { revenue_source_ids: { 0: ['invalid'] } }],
       [{ amendment_vendors: [{ vendor_id: nord.id, vendor_payment_method_id: sued.methodId }] }, { amendment_vendors: { 0: { vendor_payment_method_id: ['invalid'] } } }],

@@ -11,8 +11,11 @@ let orgId: number;
 let sourceId: number;
 const parties: { id: number; methodId: number; emailId: number }[] = [];
 
-/** A contract written from a template and submitted for approval, with two vendors. */
-async function pendingContract(): Promise<number> {
+/**
+ * A contract written from a template and submitted for approval, with two vendors. Each test's contract
+ * has its own term, since one source may not be on two contracts whose terms share a day.
+ */
+async function pendingContract(start_date = '2026-03-01', end_date = '2028-02-29'): Promise<number> {
   const res = await api.request({
     method: 'POST',
     url: '/api/contracts',
@@ -22,8 +25,8 @@ async function pendingContract(): Promise<number> {
         organization_id: orgId,
         contract_type: 'exclusive_artist',
         currency: 'EUR',
-        start_date: '2026-03-01',
-        end_date: '2028-02-29',
+        start_date,
+        end_date,
         termination_period_months: 3,
         credit_note_type: 'detailed',
         template_name: 'standard',
@@ -87,10 +90,19 @@ describe('generated contract document (DOMAIN.md: at approval, from the template
     for (const expected of ['Vertrag', 'Klangwerk Medien GmbH', 'Marienplatz 8, 80331 München', 'Studio Süd Ørsted', 'Łódź Beats', 'Klangwerk Kanal', '01.03.2026', '29.02.2028', '72,5', '1.250,50', '66,6667', '33,3333']) {
       expect(text, expected).toContain(expected);
     }
+    // Types, formulas and methods as the screens name them in that language, never the stored values (issue 24, item 10).
+    // (a narrow column breaks 'YouTube-Kanal' after its hyphen)
+    const joined = text.replace(/- /g, '-');
+    for (const expected of ['Exklusivkünstler', 'Ausführlich', 'YouTube-Kanal', 'Alle', 'Direkt', 'Erlösanteil', 'Festbetrag', 'Ohne Konto']) {
+      expect(joined, expected).toContain(expected);
+    }
+    for (const raw of ['exclusive_artist', 'detailed', 'youtube_channel', 'rev_share', 'fixed_income', 'no_account']) expect(text, raw).not.toContain(raw);
+    // Downloaded under a name that says what it is, not the document's id.
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="contract-${id}-generated-${doc.id}.pdf"`);
   });
 
   it('a failed generation fails the approval and changes nothing', async () => {
-    const id = await pendingContract();
+    const id = await pendingContract('2029-03-01', '2030-02-28');
     const before = await api.db.selectFrom('contracts').select(['state', 'lock_version']).where('id', '=', id).executeTakeFirstOrThrow();
     const spy = vi.spyOn(pdfmake, 'createPdf').mockImplementation(() => {
       throw new Error('font missing');

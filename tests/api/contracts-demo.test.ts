@@ -44,5 +44,15 @@ describe('contract demo data', () => {
     const saved = await api.request({ method: 'PUT', url: `/api/contracts/${signed.id}`, payload: { contract: signed }, as: admin });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().lock_version).toBe(signed.lock_version);
+
+    // The demo keeps one contract per source and day: its due amendment applies and its pending contract approves,
+    // as the browser tests do (each would be refused with contract_overlap otherwise).
+    const dueOf = pending.entries.find((c: { amendments: { state: string }[] }) => c.amendments.some((a) => a.state === 'signed'));
+    const dueId = dueOf.amendments.find((a: { state: string }) => a.state === 'signed').id;
+    const applied = await api.request({ method: 'POST', url: `/api/contracts/${dueOf.id}/amendments/${dueId}/apply`, as: admin });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const waiting = all.entries.find((c: { state: string }) => c.state === 'approval_pending');
+    const approved = await api.request({ method: 'POST', url: `/api/contracts/${waiting.id}/approve`, as: admin });
+    expect(approved.statusCode, approved.body).toBe(200);
   });
 });

@@ -214,6 +214,27 @@ describe('jobs', () => {
     await waitFor(async () => expect(await api.db.selectFrom('job_workers').select('id').where('id', '=', dead).execute()).toEqual([]));
   });
 
+  it('a job pg-boss handed out whose pick-up was never recorded (the process died in between) is retried, not left to its expiry', { timeout: 60_000 }, async () => {
+    let runs = 0;
+    await register(defineJob({ name: 'test-unrecorded', run: async () => void (runs += 1) }));
+    // Fetched by pg-boss a day ago, its link still as the sender wrote it (queued, no worker), or naming no live process.
+    const fetched = async () => {
+      const id = (await api.ctx.jobs.send(api.db, 'test-unrecorded', {}, { startAfter: new Date(Date.now() + 3_600_000) }))!;
+      await sql`UPDATE pgboss.job SET state = 'active', started_on = now() - interval '1 day' WHERE id = ${id}::uuid`.execute(api.db);
+      return id;
+    };
+    const ids = [await fetched(), await fetched()];
+    await api.db.updateTable('job_links').set({ worker_id: randomUUID() }).where('job_id', '=', ids[1]).execute();
+    // A job a live process picked up a moment ago is its own: never taken from it.
+    const fresh = (await api.ctx.jobs.send(api.db, 'test-unrecorded', {}, { startAfter: new Date(Date.now() + 3_600_000) }))!;
+    await sql`UPDATE pgboss.job SET state = 'active', started_on = now() WHERE id = ${fresh}::uuid`.execute(api.db);
+    await waitFor(async () => {
+      for (const id of ids) expect(await jobState(id)).toBe('completed');
+    });
+    expect(runs).toBe(2);
+    expect(await jobState(fresh)).toBe('active');
+  });
+
   it('a singleton key holds one queued job per key on a queue whose policy asks for it', async () => {
     await register(defineJob({ name: 'test-short', policy: 'short', run: async () => {} }));
     const later = new Date(Date.now() + 3600_000);

@@ -107,6 +107,7 @@ describe('organizations', () => {
       payment_paused_notification_emails: [],
       payment_due_interval_length: 30,
       payment_due_interval_unit: 'd',
+      four_eyes: true,
       vendor_sources: { external: '100', internal: '200', network: '300' },
       managing_directors: [{ id: expect.any(Number), full_name: 'Maria Muster', email: 'maria@remit.local' }],
       legal_imprints: [
@@ -279,6 +280,17 @@ describe('organizations', () => {
     expect((await create(organization({ payment_due_interval_unit: '' }))).json()).toEqual({ errors: { payment_due_interval_unit: ['blank'] } });
     expect((await create(organization({ payment_due_interval_length: null }))).json()).toEqual({ errors: { payment_due_interval_length: ['blank'] } });
     expect((await create(organization({ number: '3000', payment_due_interval_length: '', payment_due_interval_unit: '' }))).statusCode).toBe(201);
+  });
+
+  it('four_eyes: on for a new organization, switched off and on by the form, kept when an update leaves it out, refused when not a boolean', async () => {
+    const created = (await create(organization({ number: '4100' }))).json();
+    expect(created.four_eyes).toBe(true);
+    const off = await put(created.id, organization({ number: '4100', four_eyes: false, lock_version: created.lock_version }));
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().four_eyes).toBe(false);
+    const kept = await put(created.id, organization({ number: '4100', name: 'Renamed', lock_version: off.json().lock_version }));
+    expect([kept.statusCode, kept.json().four_eyes]).toEqual([200, false]);
+    expect((await create(organization({ number: '4101', four_eyes: 'maybe' }))).statusCode).toBe(422);
   });
 
   it('needs a primary and a secondary signer in two entries, each an existing user once', async () => {

@@ -190,7 +190,10 @@ describe('publish payments', () => {
       [elsewhere, 'new', null],
     ]);
     const after = (await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: staff })).json();
-    expect(after).toMatchObject({ jobs_pending: false, can_publish_payments: false, can_create_payment_files: true });
+    // Four eyes (on for a new organization): the publisher does not create the files, someone else does.
+    expect(after).toMatchObject({ jobs_pending: false, can_publish_payments: false, can_create_payment_files: false, flag_reasons: { can_create_payment_files: 'four_eyes_publisher_creates_files' } });
+    const colleague = await api.user(['payment_buckets']);
+    expect((await api.request({ method: 'GET', url: `/api/payment_buckets/${b}`, as: colleague })).json()).toMatchObject({ can_create_payment_files: true, flag_reasons: {} });
 
     const note = async (id: number) => {
       const file = await api.request({ method: 'GET', url: `/api/payments/${id}/credit_note`, as: staff });

@@ -65,6 +65,7 @@ describe('payment buckets', () => {
       can_be_deleted: true,
       can_publish_payments: false,
       can_create_payment_files: false,
+      flag_reasons: {},
       jobs_pending: false,
       last_job_failure: null,
       payments_summary: [],

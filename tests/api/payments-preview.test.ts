@@ -78,12 +78,12 @@ describe('payments preview', () => {
     const body = res.json<PaymentsPreview>();
     expect(body.contracts).toHaveLength(1);
     const [c] = body.contracts;
-    expect([c.share_set, c.currency, c.currency_rate, c.created]).toEqual(['separate', 'EUR', '0.9000000000', false]);
+    expect([c.share_set, c.currency, c.currency_rate, c.created]).toEqual(['separate', 'EUR', '0.9', false]);
     // indirect: R = (1000.1234 + 234.4366) × 0.9 = 1111.104; (1111.104 - 100) × 30% = 303.3312 → 303.33.
     // red: R = (30 + 25.555) × 0.9 = 49.9995; min(24.99975, 20) = 20.00.
-    expect(c.shares.map((s) => [s.share_type, s.revenue_types, s.sources_count, s.revenue_usd, s.revenue, s.amount_exact, s.amount, s.formula_text])).toEqual([
-      ['indirect', ['adsense', 'audio_tier'], 2, '1234.56', '1111.104', '303.3312', '303.33', 'max(1111.104 - 100.00, 0) × 30% = 303.33'],
-      ['red', ['red'], 2, '55.555', '49.9995', '20', '20.00', 'min(49.9995 × 50%, 20.00) = 20.00'],
+    expect(c.shares.map((s) => [s.share_type, s.revenue_types, s.sources_count, s.revenue_reported, s.revenue, s.amount_exact, s.amount, s.formula_text])).toEqual([
+      ['indirect', ['adsense', 'audio_tier'], 2, [{ currency: 'USD', revenue: '1234.56' }], '1111.104', '303.3312', '303.33', 'max(1111.104 - 100.00, 0) × 30% = 303.33'],
+      ['red', ['red'], 2, [{ currency: 'USD', revenue: '55.555' }], '49.9995', '20', '20.00', 'min(49.9995 × 50%, 20.00) = 20.00'],
     ]);
     // 303.33 by 33.3333 / 33.3333 / 33.3334 %: 101.1099…, 101.1099…, 101.1102… → floors 303.31, the two cents to the largest
     // remainders (the first two): 101.11 each. 20.00: 6.66666, 6.66666, 6.66668 → 6.67 (third), 6.67 (first), 6.66.

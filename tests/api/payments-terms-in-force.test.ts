@@ -83,9 +83,9 @@ describe('the payment run on the terms in force on the payout month’s first da
   it('runs October on the first terms, November on the 15 October amendment’s, December on the 20 November one’s; the preview shows each run', async () => {
     // By hand: October 100 USD (S1 only) × 0.5 × 50% = 25.00; November 140 × 0.5 × 80% = 56.00; December 140 × 0.5 × 90% = 63.00.
     const expected: Record<string, { rev_share: string; amount: string; items: string }> = {
-      '2026-10-01': { rev_share: '50.0000', amount: '25.00', items: `${sources[0]}:all:100.0000000000:25.00` },
-      '2026-11-01': { rev_share: '80.0000', amount: '56.00', items: `${sources[0]}:all:100.0000000000:40.00 ${sources[1]}:all:40.0000000000:16.00` },
-      '2026-12-01': { rev_share: '90.0000', amount: '63.00', items: `${sources[0]}:all:100.0000000000:45.00 ${sources[1]}:all:40.0000000000:18.00` },
+      '2026-10-01': { rev_share: '50.0000', amount: '25.00', items: `${sources[0]}:all:100:25.00` },
+      '2026-11-01': { rev_share: '80.0000', amount: '56.00', items: `${sources[0]}:all:100:40.00 ${sources[1]}:all:40:16.00` },
+      '2026-12-01': { rev_share: '90.0000', amount: '63.00', items: `${sources[0]}:all:100:45.00 ${sources[1]}:all:40:18.00` },
     };
     // December's first, so no month depends on the order of the runs.
     for (const month of ['2026-12-01', '2026-10-01', '2026-11-01']) {

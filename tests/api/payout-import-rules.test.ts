@@ -65,7 +65,7 @@ async function imported(payoutId: number, files: { name: string; content: Buffer
 async function rowsOf(fileId: number) {
   return api.db
     .selectFrom('payout_revenues')
-    .select(['revenue_type', 'day', 'video_id', 'channel_id', 'asset_id', 'revenue', 'currency'])
+    .select(['revenue_type', 'day', 'video_id', 'channel_id', 'channel_name', 'asset_id', 'revenue', 'currency'])
     .where('payout_file_id', '=', fileId)
     .orderBy('id')
     .execute();
@@ -174,6 +174,8 @@ describe('revenue import (DOMAIN.md "Revenue import", REPORTS.md)', () => {
     expect(red.map((r) => [r.revenue_type, r.day, r.asset_id, r.revenue])).toEqual([['red', month, 'A9', '0.25']]);
     expect(await rows(spanning('red_month_subscription_video'))).toEqual([['red', 'red2', null, '0.75', 'USD']]);
     expect(await rows(`YouTube_RuleMusic_Ecommerce_paid_features_M_${day}_${ym}28_v1-0.csv`)).toEqual([['ecommerce', null, null, '4.5', 'USD']]);
+    // Its channel by name, for allocation (payouts-allocation.test.ts).
+    expect((await rowsOf(files[`YouTube_RuleMusic_Ecommerce_paid_features_M_${day}_${ym}28_v1-0.csv`].id)).map((r) => r.channel_name)).toEqual(['Rule Channel']);
     expect(await rows(spanning('youtube_shorts_ads_revenue_month_global_video_summary'))).toEqual([['shorts', 'sh1', null, '0.125', 'USD']]);
     const assets = await api.db.selectFrom('payout_assets').select(['asset_id', 'asset_labels']).where('payout_id', '=', payout.id).orderBy('asset_id').execute();
     expect(assets).toEqual([

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seeds } from '../../src/server/db/demo/seeds.js';
-import { ReportParser } from '../../src/server/modules/payouts/report-parser.js';
+import { REVENUE_FIELDS, ReportParser } from '../../src/server/modules/payouts/report-parser.js';
 import type { PayoutFileKind } from '../../src/shared/validation/payouts.js';
 import { toDecimal } from '../../src/shared/money.js';
 import { setupApi } from '../support/api.js';
@@ -36,7 +36,9 @@ describe('payout demo data', () => {
       parser.end();
       expect(parser.rows).toBe(file.rows_count);
       if (parser.target !== 'revenues') continue;
-      const read = copy.trimEnd().split('\n').map((line) => line.split('\t')).map((f) => [f[0], f[1], f[2], f[3], f[9]]);
+      // A row is the REVENUE_FIELDS columns in order (the prefix is empty), then the revenue.
+      const at = (name: (typeof REVENUE_FIELDS)[number][0]) => REVENUE_FIELDS.findIndex(([n]) => n === name);
+      const read = copy.trimEnd().split('\n').map((line) => line.split('\t')).map((f) => [f[at('day')], f[at('country')], f[at('video_id')], f[at('channel_id')], f[REVENUE_FIELDS.length]]);
       const stored = await api.db.selectFrom('payout_revenues').select(['day', 'country', 'video_id', 'channel_id', 'revenue']).where('payout_file_id', '=', file.id).orderBy('id').execute();
       expect(read.map(([day, country, video, channel, revenue]) => [`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`, country, video, channel, toDecimal(revenue).toFixed(10)])).toEqual(
         stored.map((r) => [r.day, r.country, r.video_id, r.channel_id, toDecimal(r.revenue).toFixed(10)]),

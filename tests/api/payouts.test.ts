@@ -335,4 +335,20 @@ describe('payouts', () => {
     expect(rows[0].n).toBe(0);
     expect((await api.request({ method: 'GET', url: `/api/payouts/${payout.id}`, as: staff })).statusCode).toBe(404);
   });
+
+  it("answers its jobs' status cheaply: what runs while it runs, nothing once done (issue 24, item 6)", async () => {
+    const payout = await createPayout();
+    // A job the worker has not taken yet: an import link on a file of the payout, as an upload sends it.
+    const res = await upload(payout.id, [{ name: name('claim_raw'), content: csv([claimRow({ video: 'v1', asset: 'A1', revenue: '1' })], { header: CLAIM_RAW_HEADER }) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const status = async (as = staff) => api.request({ method: 'GET', url: `/api/payouts/${payout.id}/jobs`, as });
+    const during = (await status()).json() as { jobs_pending: boolean; pending_jobs: string[] };
+    // Either still running (then it names the import) or already done: never pending without a name.
+    expect(during.jobs_pending ? during.pending_jobs : []).toEqual(during.jobs_pending ? ['import'] : []);
+    await api.settled();
+    expect((await status()).json()).toEqual({ jobs_pending: false, pending_jobs: [] });
+    expect((await read(payout.id)).jobs_pending).toBe(false);
+    expect((await status(outsider)).statusCode).toBe(403);
+    expect((await api.request({ method: 'GET', url: '/api/payouts/999999/jobs', as: staff })).statusCode).toBe(404);
+  });
 });

@@ -18,7 +18,7 @@ import { startApp } from './app-server';
  * The payouts part of `npm run bench` (`-- --payouts` runs only it), on one PostgreSQL in one run:
  *   - raw COPY of N claim rows, pre-parsed into COPY text before the clock starts: the floor;
  *   - Remit's import of the same rows from a .csv.gz through the job's code (gunzip, uDSV, mapping by
- *     header, exact decimal check, COPY in one transaction), and the ratio (target: at least 70%,
+ *     header, exact decimal check, COPY in one transaction), and the ratio (target: at least 75%,
  *     1,000,000 rows under 6 s);
  *   - allocation of those rows by the mapping rules against a bare `UPDATE ... FROM` join on the
  *     indexed reference id (target: within twice its time).
@@ -44,7 +44,7 @@ function claimLine(i: number): string {
 function copyLine(payoutId: number, fileId: number, ownerId: number, i: number): string {
   const revenue = revenueOf(i);
   const custom = i % 10 === 0 ? `Custom, ${i}` : `C${i}`;
-  return `${payoutId}\t${fileId}\t${ownerId}\tadsense\t20261001\tDE\tvid${i}\t${channelOf(i)}\tA${i % 50_000}\tWeb\t\\N\t\\N\t${custom}\t${revenue}\tUSD\n`;
+  return `${payoutId}\t${fileId}\t${ownerId}\tadsense\t20261001\tDE\tvid${i}\t${channelOf(i)}\tA${i % 50_000}\tWeb\t\\N\t\\N\t${custom}\t\\N\t${revenue}\tUSD\n`;
 }
 
 async function writeReport(file: string): Promise<void> {
@@ -99,11 +99,37 @@ export async function payoutsBench(row: (name: string, ours: string, base: strin
     try {
       await client.query('BEGIN');
       const t0 = performance.now();
-      await pipeline(Readable.from(chunks), client.query(copyFrom('COPY payout_revenues (payout_id, payout_file_id, content_owner_id, revenue_type, day, country, video_id, channel_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id, revenue, currency) FROM STDIN')));
+      await pipeline(Readable.from(chunks), client.query(copyFrom('COPY payout_revenues (payout_id, payout_file_id, content_owner_id, revenue_type, day, country, video_id, channel_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id, channel_name, revenue, currency) FROM STDIN')));
       raw = performance.now() - t0;
       await client.query('ROLLBACK');
     } finally {
       client.release();
+    }
+
+    // 1b. What the unscaled NUMERIC costs (DOMAIN "Money": revenue as written): the same COPY into two
+    // scratch copies of the table, one with `revenue NUMERIC` as it is, one with NUMERIC(24,10) as it was
+    // (which rounds 12 decimals to 10), each with the table's indexes; time and size side by side.
+    const scratch = await poolOf(db).connect();
+    try {
+      const sized: Record<string, { ms: number; bytes: number }> = {};
+      for (const [name, type] of [['unscaled', 'numeric'], ['scaled', 'numeric(24,10)']] as const) {
+        await scratch.query(`CREATE TEMP TABLE bench_${name} (LIKE payout_revenues INCLUDING DEFAULTS INCLUDING INDEXES)`);
+        await scratch.query(`ALTER TABLE bench_${name} ALTER COLUMN revenue TYPE ${type}`);
+        const t = performance.now();
+        await pipeline(Readable.from(chunks), scratch.query(copyFrom(`COPY bench_${name} (payout_id, payout_file_id, content_owner_id, revenue_type, day, country, video_id, channel_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id, revenue, currency) FROM STDIN`)));
+        const ms = performance.now() - t;
+        const { rows: size } = await scratch.query<{ bytes: string }>(`SELECT pg_total_relation_size('bench_${name}')::text AS bytes`);
+        sized[name] = { ms, bytes: Number(size[0].bytes) };
+        await scratch.query(`DROP TABLE bench_${name}`);
+      }
+      const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+      row(
+        'revenue NUMERIC as written vs NUMERIC(24,10): COPY time, table + indexes',
+        `${seconds(sized.unscaled.ms)}, ${mib(sized.unscaled.bytes)}`,
+        `${seconds(sized.scaled.ms)}, ${mib(sized.scaled.bytes)}`,
+      );
+    } finally {
+      scratch.release();
     }
     chunks.length = 0;
 
@@ -115,7 +141,7 @@ export async function payoutsBench(row: (name: string, ours: string, base: strin
     const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM payout_revenues WHERE payout_file_id = ${file.id}`.execute(db);
     if (rows[0].n !== N) throw new Error(`imported ${rows[0].n} of ${N} rows`);
     row(`import ${N.toLocaleString('en')} claim rows (.csv.gz)`, `${seconds(imported)}, ${perSecond(N, imported)}`, `${seconds(raw)}, ${perSecond(N, raw)} raw COPY`);
-    row('import / raw COPY (target >= 70%)', `${Math.round((100 * raw) / imported)}%`, '100%');
+    row('import / raw COPY (target >= 75%)', `${Math.round((100 * raw) / imported)}%`, '100%');
 
     // 3. Allocation: channels for most rows; the bare join and the rules, each in a transaction rolled back.
     await sql`

@@ -31,7 +31,8 @@ async function settled(page: Page) {
 /** Opens a signed-in screen, waits for it to settle and answers its violations. */
 async function sweep(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // A full page load (the app, its chunks, the record): on a loaded machine it takes longer than a click.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
   await settled(page);
   return violations(page, url);
 }

@@ -205,6 +205,8 @@ test("a content owner's mapping rules are added and reordered from the keyboard,
 });
 
 test('a new user gets a welcome mail; one’s own row cannot be edited or deleted; the contract roles exclude each other', async ({ page }) => {
+  // A long journey (two row menus, a form with axe, two mails): more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   const email = `e2e.${stamp()}@remit.test`;
   await go(page, 'g a u', /\/admin\/users$/);
   const grid = page.getByRole('grid', { name: 'Users' });

@@ -112,6 +112,10 @@ test.describe('contract form from the keyboard', () => {
     await lookup(page, page.getByRole('combobox', { name: 'Revenue sources' }), 'Kitchen Stories', /Kitchen Stories Berlin/);
     await expect(page.getByRole('list', { name: '1 revenue sources' })).toContainText('Kitchen Stories Berlin');
     await expect(tab(page, 'Revenue sources')).toContainText('1');
+    // Kitchen Stories Berlin is on the demo's first contract until 2028: the form warns before submit, naming it.
+    const warning = page.getByRole('status').filter({ hasText: 'Approval will be refused' });
+    await expect(warning).toContainText('UCk3Lm9QpR2sT5vW8xY1zA4b');
+    await expect(warning.getByRole('link', { name: /^Contract #\d+$/ })).toHaveCount(1);
 
     // Revenue shares: combined (all + direct), each a revenue share with its params.
     await nextTab(page, 'revenue-shares');

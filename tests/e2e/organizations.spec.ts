@@ -80,6 +80,10 @@ test.describe('organizations from the keyboard', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('Days');
     await expect(select(page, 'Unit of the payment due interval')).toHaveValue('d');
+    // Four eyes on money out: on for a new organization, left so.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('switch', { name: 'Four eyes on money out' })).toBeFocused();
+    await expect(page.getByRole('switch', { name: 'Four eyes on money out' })).toBeChecked();
     await page.keyboard.press('Tab');
     await expect(field(page, 'External vendors')).toBeFocused();
     await page.keyboard.type('120');

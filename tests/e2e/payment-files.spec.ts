@@ -16,8 +16,9 @@ async function exportableBucket(name: string): Promise<{ bucket: number; payment
     const tag = Date.now().toString(36);
     const orgName = `Files Müller & Søn ${tag}`;
     const [org] = await q<{ id: number }>(
-      `INSERT INTO organizations (name, number, country_code, currency, city, postal_code, street, street_number, vendor_source_prefix_external, vendor_source_prefix_internal, vendor_source_prefix_network)
-       VALUES ($1, $2, 'DE', 'EUR', 'Berlin', '10115', 'Torstraße', '1', '100', '200', '300') RETURNING id`,
+      `-- four_eyes off: one person walks the whole money flow here; four eyes has its own tests (tests/api/four-eyes.test.ts)
+       INSERT INTO organizations (name, number, country_code, currency, city, postal_code, street, street_number, vendor_source_prefix_external, vendor_source_prefix_internal, vendor_source_prefix_network, four_eyes)
+       VALUES ($1, $2, 'DE', 'EUR', 'Berlin', '10115', 'Torstraße', '1', '100', '200', '300', false) RETURNING id`,
       [orgName, `F${tag}`],
     );
     await q(`INSERT INTO organization_debtor_accounts (organization_id, position, currency, iban, bic, account_holder) VALUES ($1, 0, 'EUR', 'DE02120300000000202051', 'BYLADEM1001', $2)`, [org.id, orgName]);

@@ -30,8 +30,9 @@ async function arrangePayout(tag: string, month: string, rate: string, vendorCou
     const orgName = `E2E ${tag} ${n} GmbH`;
     const one = async (text: string, values: unknown[]) => (await db.query<{ id: number }>(text, values)).rows[0].id;
     const org = await one(
-      `INSERT INTO organizations (name, number, country_code, currency, city, postal_code, street, street_number, vendor_source_prefix_external, vendor_source_prefix_internal, vendor_source_prefix_network)
-       VALUES ($1, $2, 'DE', 'EUR', 'Berlin', '10115', 'Invalidenstraße', '3', $3, $4, $5) RETURNING id`,
+      `-- four_eyes off: one person walks the whole money flow here; four eyes has its own tests (tests/api/four-eyes.test.ts)
+       INSERT INTO organizations (name, number, country_code, currency, city, postal_code, street, street_number, vendor_source_prefix_external, vendor_source_prefix_internal, vendor_source_prefix_network, four_eyes)
+       VALUES ($1, $2, 'DE', 'EUR', 'Berlin', '10115', 'Invalidenstraße', '3', $3, $4, $5, false) RETURNING id`,
       [orgName, `E${n}`, '901', '902', '903'],
     );
     const contract = await one(

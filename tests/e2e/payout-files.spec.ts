@@ -150,10 +150,11 @@ test('deletes allocated revenues from the revenues tab, then a file with its row
   await expect(page).toHaveURL(/\/show\/revenues$/);
   const adsense = page.getByRole('grid', { name: 'Reconciliation' }).getByRole('row', { name: /AdSense/ });
   const cells = adsense.getByRole('gridcell');
-  // imported, allocated, unallocated
-  await expect(cells.nth(0)).toContainText('4.50');
-  await expect(cells.nth(1)).toContainText('3.75');
-  await expect(cells.nth(2)).toContainText('0.75');
+  // currency, imported, allocated, unallocated (reconciliation is per revenue type and currency)
+  await expect(cells.nth(0)).toHaveText('USD');
+  await expect(cells.nth(1)).toContainText('4.50');
+  await expect(cells.nth(2)).toContainText('3.75');
+  await expect(cells.nth(3)).toContainText('0.75');
 
   // Delete revenues: only allocated types can be chosen, none is by default.
   await palette(page, 'Delete revenues');
@@ -170,8 +171,8 @@ test('deletes allocated revenues from the revenues tab, then a file with its row
   await expect(page.getByText('Deletion of revenues started')).toBeVisible();
   await expect(dialog).toBeHidden();
   // The job runs; the payout is read again every 10 s until it is done.
-  await expect(cells.nth(1)).toContainText('0.00', { timeout: 40_000 });
-  await expect(cells.nth(2)).toContainText('4.50');
+  await expect(cells.nth(2)).toContainText('0.00', { timeout: 40_000 });
+  await expect(cells.nth(3)).toContainText('4.50');
   await expect(adsense).toContainText('Balanced');
   const left = await withAppDb((db) => db.query<{ n: string }>(`SELECT count(*) AS n FROM payout_revenues WHERE payout_id = $1 AND revenue_source_id IS NOT NULL`, [id]));
   expect(Number(left.rows[0].n)).toBe(0);
@@ -192,8 +193,8 @@ test('deletes allocated revenues from the revenues tab, then a file with its row
 
   await page.getByRole('navigation', { name: 'Payout views' }).getByRole('link', { name: 'Revenues', exact: true }).focus();
   await page.keyboard.press('Enter');
-  await expect(cells.nth(0)).toContainText('0.75');
-  await expect(cells.nth(2)).toContainText('0.75');
+  await expect(cells.nth(1)).toContainText('0.75');
+  await expect(cells.nth(3)).toContainText('0.75');
   await expect(adsense).toContainText('Balanced');
 });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support';
+import { expectNoAxeViolations, signIn, withAppDb } from './support';
 
 /**
  * Vendor files (spec 2, 2 "Vendor files", 5 "Create vendor files dialog") from the keyboard: the
@@ -8,6 +8,7 @@ import { expectNoAxeViolations, signIn } from './support';
  * download from the row menu.
  */
 test('creates the vendor files of a month and downloads one, keyboard only', async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
   for (const key of ['g', 'f']) await page.keyboard.press(key);
@@ -56,9 +57,19 @@ test('creates the vendor files of a month and downloads one, keyboard only', asy
   await expect(page.getByText('Vendor files are scheduled and will appear in the list when they are written')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // The job writes the file; the list reloads once it is done.
+  // The job writes the file; within a second of the jobs' end the list knows (a status read every
+  // 500 ms while they run), says so in its live region and shows the new file (issue 24, item 6).
+  const running = () =>
+    withAppDb(async (c) => {
+      const { rows } = await c.query<{ n: number }>(`
+        SELECT count(*)::int AS n FROM job_links l JOIN pgboss.job j ON j.name = l.name AND j.id = l.job_id
+        WHERE l.name = 'vendor_files.create' AND l.state IN ('queued', 'active') AND j.state IN ('created', 'retry', 'active')`);
+      return rows[0].n;
+    });
+  await expect.poll(running, { intervals: [50], timeout: 20_000 }).toBe(0);
+  await expect(page.locator('[data-jobs-status]')).toHaveText('Vendor files written; the list shows them.', { timeout: 1_000 });
   const row = page.getByRole('grid').getByRole('row', { name: /Remit Media GmbH/ });
-  await expect(row).toBeVisible({ timeout: 20_000 });
+  await expect(row).toBeVisible({ timeout: 1_000 });
   await expectNoAxeViolations(page);
   await row.focus();
   await expect(row).toBeFocused();

@@ -85,8 +85,8 @@ test.describe('axe finds no violations', () => {
   });
 
   test('on the shell screens, in light and dark', async ({ page }) => {
-    // Eight full axe runs (every WCAG A/AA rule and the best practices) take longer than one flow.
-    test.setTimeout(90_000);
+    // Twelve full axe runs (every WCAG A/AA rule and the best practices) take longer than one flow.
+    test.setTimeout(180_000);
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Hello Admin' })).toBeVisible();
     for (const theme of ['light', 'dark']) {

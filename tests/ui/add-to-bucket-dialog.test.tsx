@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AddToBucketDialog } from '../../src/client/features/payment-buckets/add-to-bucket-dialog';
+import { AddToBucketDialog } from '../../src/client/features/payment-buckets/add-to-bucket-host';
 import { addToBucketDialog } from '../../src/client/features/payment-buckets/dialogs';
 import { renderApp } from '../support/render';
 import { expectNoAxeViolations } from '../support/axe';
@@ -33,7 +33,8 @@ afterEach(() => {
 async function openFor(ids: number[]) {
   const view = renderApp(<AddToBucketDialog />);
   act(() => void addToBucketDialog.open(ids));
-  const dialog = await screen.findByRole('dialog', { name: 'Add to a payment bucket: 2 payments' });
+  // The dialog's code loads when it opens (its host is all the payments list carries).
+  const dialog = await screen.findByRole('dialog', { name: 'Add to a payment bucket: 2 payments' }, { timeout: 10_000 });
   const field = within(dialog).getByRole('combobox', { name: /Payment bucket/ });
   await waitFor(() => expect(field).toHaveFocus());
   return { ...view, dialog, field };

@@ -57,7 +57,8 @@ describe('command palette', () => {
     renderApp(<Palette open onClose={() => {}} roles={['admin']} />, { path: '/' });
     const count = Number(/(\d+) results/.exec(screen.getByRole('status').textContent ?? '')?.[1]);
     expect(count).toBeGreaterThan(24);
-    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(count));
+    // The rest renders in a transition: on a loaded machine that can take longer than waitFor's default second.
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(count), { timeout: 15_000 });
     await user.keyboard('{ArrowUp}');
     expect(screen.getAllByRole('option').at(-1)).toHaveAttribute('aria-selected', 'true');
   });

@@ -34,7 +34,8 @@ describe('statement commands', () => {
     expect(command('pdf').when!(ctx({ selection: { resource: 'contracts', ids: [1], rows: [{ id: 1 }] } }))).toEqual({ hidden: true });
     expect(command('pdf').when!(ctx({ selection: { resource: 'payments', ids: [5], rows: [payment] } }))).toEqual({ enabled: true });
     expect(command('csv').when!(ctx({ entity: { resource: 'payments', id: 5, record: payment } }))).toEqual({ enabled: true });
-    expect(command('csv').roles).toEqual(['payments', 'payments_admin', 'payments_cancel', 'payments_pause_and_resume', 'payments_verify']);
+    // Spec 3, 6: "Payment details | payments, payments_admin, payments_cancel, payments_mark_incorrect, payments_pause_and_resume, payments_verify".
+    expect(command('csv').roles).toEqual(['payments', 'payments_admin', 'payments_cancel', 'payments_mark_incorrect', 'payments_pause_and_resume', 'payments_verify']);
   });
 
   it('downloads the statement under the server’s name; a failure is an error toast', async () => {

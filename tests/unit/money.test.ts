@@ -3,15 +3,20 @@ import {
   add,
   amount,
   compare,
+  convert,
   decimalInputText,
   formatAmount,
   formatDecimal,
   isDecimal,
   minorUnits,
+  minus,
+  money,
+  type Money,
   multiply,
   parseDecimalInput,
   percentage,
   percentOf,
+  plus,
   rate,
   roundTo,
   roundToCurrency,
@@ -19,6 +24,7 @@ import {
   subtract,
   sum,
   toDecimal,
+  total,
   type Percentage,
 } from '../../src/shared/money.js';
 
@@ -148,5 +154,30 @@ describe('formatting', () => {
     expect(formatDecimal('abc', 'en')).toBe('abc');
     expect(formatAmount('1234.5', 'EUR', 'de')).toBe('1.234,50 EUR');
     expect(formatAmount('1234', 'JPY', 'en')).toBe('1,234 JPY');
+  });
+});
+
+describe('money that carries its currency', () => {
+  const usdToEur = { base: 'USD', target: 'EUR', rate: toDecimal('0.5') } as const;
+
+  it('adds amounts of one currency, and EUR to USD only after a conversion with the pair\'s rate', () => {
+    const eur = money('100', 'EUR');
+    const usd = money('100', 'USD');
+    // @ts-expect-error EUR plus USD does not compile: it needs a conversion first
+    expect(() => plus(eur, usd)).toThrow(/cannot add USD to EUR without a conversion/);
+    // @ts-expect-error nor does a sum of EUR with a USD amount in it
+    expect(() => total('EUR', [eur, usd])).toThrow(/without a conversion/);
+    const sum: Money<'EUR'> = plus(eur, convert(usd, usdToEur));
+    expect([sum.amount.toFixed(), sum.currency]).toEqual(['150', 'EUR']);
+    expect(minus(eur, money('0.01', 'EUR')).amount.toFixed()).toBe('99.99');
+  });
+
+  it('refuses at run time what data brings (currencies as strings) and a rate of another pair', () => {
+    const fromRow = (currency: string): Money => money('1', currency);
+    expect(() => plus(fromRow('EUR'), fromRow('USD'))).toThrow(/without a conversion/);
+    expect(plus(fromRow('EUR'), fromRow('EUR')).amount.toFixed()).toBe('2');
+    // @ts-expect-error a USD->EUR rate does not convert CHF
+    expect(() => convert(money('1', 'CHF'), usdToEur)).toThrow(/cannot convert CHF/);
+    expect(() => convert(fromRow('CHF'), { base: 'USD', target: 'EUR', rate: toDecimal('1') })).toThrow(/cannot convert CHF/);
   });
 });

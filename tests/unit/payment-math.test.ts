@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractShareType } from '../../src/shared/entities/contract';
-import { amount, compare, percentage, sum, toDecimal, type Amount, type Percentage } from '../../src/shared/money.js';
+import { amount, compare, convert, money, percentage, splitByWeights, sum, toDecimal, type Amount, type Percentage } from '../../src/shared/money.js';
 import {
   contractLineItems,
-  convert,
   isReverseCharge,
   paymentFigures,
   paymentTypeOf,
   shareAmount,
   shareTypeOf,
-  splitByWeights,
   type ShareTerms,
 } from '../../src/shared/payment-math.js';
 
@@ -61,9 +59,10 @@ describe('formulas (exact, rounded by the caller)', () => {
     expect(() => shareAmount(terms({ formula: 'cap', rev_share: '50' }), '1' as Amount)).toThrow(/threshold/);
   });
 
-  it('converts with the payout rate exactly', () => {
+  it('converts with the payout rate of the pair exactly', () => {
     // 1234.5678901234 USD × 0.9 = 1111.11110111106
-    expect(convert('1234.5678901234' as Amount, '0.9' as Amount).toFixed()).toBe('1111.11110111106');
+    const eur = convert(money('1234.5678901234', 'USD'), { base: 'USD', target: 'EUR', rate: toDecimal('0.9') });
+    expect([eur.amount.toFixed(), eur.currency]).toEqual(['1111.11110111106', 'EUR']);
   });
 });
 
@@ -77,7 +76,8 @@ describe('split by weights (largest remainder)', () => {
     expect(splitByWeights(amount('24.00'), ['100', '-20'] as Amount[], 2)).toEqual(['30.00', '-6.00']);
     // weights summing to zero split equally
     expect(splitByWeights(amount('10.00'), ['5', '-5', '0'] as Amount[], 2)).toEqual(['3.34', '3.33', '3.33']);
-    expect(splitByWeights(amount('-0.05'), ['1', '1'] as Amount[], 2)).toEqual(['-0.02', '-0.03']);
+    // a negative total splits as its opposite, negated
+    expect(splitByWeights(amount('-0.05'), ['1', '1'] as Amount[], 2)).toEqual(['-0.03', '-0.02']);
     expect(splitByWeights(amount('1'), [], 2)).toEqual([]);
   });
 
@@ -169,9 +169,9 @@ describe('a contract turned into line items', () => {
     const items = contractLineItems(
       shares,
       [
-        { source_id: 1, share_type: 'all', revenue: '60.00' as Amount },
-        { source_id: 2, share_type: 'all', revenue: '40.01' as Amount },
-        { source_id: 3, share_type: 'direct', revenue: '7' as Amount },
+        { source_id: 1, share_type: 'all', revenue: money('60.00', 'EUR') },
+        { source_id: 2, share_type: 'all', revenue: money('40.01', 'EUR') },
+        { source_id: 3, share_type: 'direct', revenue: money('7', 'EUR') },
       ],
       pct('50', '50') as Percentage[],
       'EUR',
@@ -191,6 +191,6 @@ describe('a contract turned into line items', () => {
   });
 
   it('refuses revenue under a share the contract does not have', () => {
-    expect(() => contractLineItems(new Map(), [{ source_id: 1, share_type: 'red', revenue: '1' as Amount }], pct('100'), 'EUR')).toThrow(/red/);
+    expect(() => contractLineItems(new Map(), [{ source_id: 1, share_type: 'red', revenue: money('1', 'EUR') }], pct('100'), 'EUR')).toThrow(/red/);
   });
 });

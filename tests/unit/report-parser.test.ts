@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactDecimal, ReportParser } from '../../src/server/modules/payouts/report-parser';
+import { exactDecimal, REVENUE_FIELDS, ReportParser } from '../../src/server/modules/payouts/report-parser';
 
 describe('report numbers', () => {
   it('reads a decimal exactly as written, exponent notation written out, never through a float', () => {
@@ -25,16 +25,22 @@ describe('report rows', () => {
     return out.split('\n').filter(Boolean).map((l) => l.split('\t'));
   };
 
+  // A revenue row is the prefix's one field, the REVENUE_FIELDS columns in order, then the revenue.
+  const column = (name: (typeof REVENUE_FIELDS)[number][0]) => 1 + REVENUE_FIELDS.findIndex(([n]) => n === name);
+  const VIDEO = column('video_id');
+  const CUSTOM = column('custom_id');
+  const REVENUE = 1 + REVENUE_FIELDS.length;
+
   it('splits quoted fields across chunks and lines, tab or comma separated, whatever the chunk size', () => {
     const text = 'Title line\r\nVideo ID,Custom ID,Partner Revenue\r\nv1,"a ""b"", c",1\r\nv2,"two\nlines",2E0\r\n\r\n';
     for (const chunk of [1, 2, 5, 64]) {
       const rows = parse(text, chunk);
-      expect(rows.map((r) => [r[3], r[9], r[10]])).toEqual([
+      expect(rows.map((r) => [r[VIDEO], r[CUSTOM], r[REVENUE]])).toEqual([
         ['v1', 'a "b", c', '1'],
         ['v2', 'two\\nlines', '2'],
       ]);
     }
-    expect(parse('Video ID\tPartner Revenue\nv1\t0.5\n', 3).map((r) => [r[3], r[10]])).toEqual([['v1', '0.5']]);
+    expect(parse('Video ID\tPartner Revenue\nv1\t0.5\n', 3).map((r) => [r[VIDEO], r[REVENUE]])).toEqual([['v1', '0.5']]);
   });
 
   it('refuses a line past the limit at once, without reading on', () => {

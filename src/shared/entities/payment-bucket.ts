@@ -43,8 +43,10 @@ export interface PaymentBucket<Time = string> {
   can_be_deleted: boolean;
   /** Some payment is waiting for publish (a self-billing payment still `new`) and no job runs. */
   can_publish_payments: boolean;
-  /** Some payment is `payout_pending` and no job runs. */
+  /** Some payment is `payout_pending`, no job runs and no four-eyes rule keeps the viewer from it. */
   can_create_payment_files: boolean;
+  /** Why a flag is false for this viewer though the bucket allows it: a four-eyes rule (DOMAIN.md "Four-eyes on money out"). */
+  flag_reasons: { can_create_payment_files?: string };
   /** A publish or file job is queued or running: the screen re-reads every 10 s (spec 3, 4.3). */
   jobs_pending: boolean;
   /** The bucket's newest job when it failed (no files for an organization without a debtor account, say): why, for the page. */

@@ -17,6 +17,15 @@ export const PAYMENT_STATES = [
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
+/** A payment as the palette finds it (`GET /api/payments/lookup`): enough to name it, nothing computed. */
+export interface PaymentLookup {
+  id: number;
+  reference: string;
+  total_amount: string;
+  currency: string;
+  vendor: { id: number; name: string };
+}
+
 /** Permission flags the server computes from the state and the user's roles (spec 3, 3.1). */
 export interface PaymentFlags {
   can_be_added_to_bucket: boolean;
@@ -29,6 +38,25 @@ export interface PaymentFlags {
   can_be_verified: boolean;
   can_be_paid_out: boolean;
   can_be_cancelled: boolean;
+  /** Its payee may be read again from the contract vendor: not yet in a payment file (DOMAIN.md "Payment run" step 6). */
+  can_refresh_payee: boolean;
+}
+
+/**
+ * Whom a payment pays, frozen when it was made (DOMAIN.md "Payment run" step 6): the method, the account
+ * and its owner with the owner's address. For an alternative payee, the payee's bank account and name.
+ */
+export interface PaymentPayee {
+  method_type: string | null;
+  is_sepa: boolean;
+  account_holder: string | null;
+  iban: string | null;
+  bic: string | null;
+  account_number: string | null;
+  bank_key: string | null;
+  email: string | null;
+  name: string | null;
+  address: { street: string | null; street_number: string | null; postal_code: string | null; city: string | null; country_code: string | null };
 }
 
 /** One line of a payment: a revenue source under a share type. Money as decimal strings. */
@@ -87,6 +115,11 @@ export interface Payment<Time = string> extends PaymentFlags {
   fee: string;
   total_amount: string;
   line_items: PaymentLineItem[];
+  payee: PaymentPayee;
+  /** Who verified its invoice (four eyes: they do not pay it out). */
+  verified_by: { id: number; name: string } | null;
+  /** Why a flag the state and roles allow is false for this viewer: a four-eyes rule (DOMAIN.md "Four-eyes on money out"). */
+  flag_reasons: Partial<Record<keyof PaymentFlags, string>>;
 }
 
 /** A row of `GET /api/payouts/{id}/payments_summary`: per organization and currency. */

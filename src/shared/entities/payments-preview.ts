@@ -17,7 +17,7 @@ export interface PaymentsPreviewContract {
   contract_type: string;
   organization: { id: number; name: string };
   currency: string;
-  /** USD to the contract currency, from the payout's rates. */
+  /** The payments' `currency_rate`: USD to the contract currency where the run used that pair, else the first pair it used, else 1. */
   currency_rate: string;
   share_set: 'combined' | 'separate';
   /** The run already created this contract's payments: it would create nothing for it again. */
@@ -35,8 +35,8 @@ export interface PaymentsPreviewShare {
   threshold: string | null;
   revenue_types: string[];
   sources_count: number;
-  /** USD as reported, summed. */
-  revenue_usd: string;
+  /** The revenue as the reports stated it, summed per reported currency (never added across currencies). */
+  revenue_reported: { currency: string; revenue: string }[];
   /** Converted to the contract currency, exact: the formula's R. */
   revenue: string;
   /** The formula's result, exact, and rounded once as the run rounds it. */

@@ -34,9 +34,10 @@ export interface PayoutFile<Time = string> {
   can_preview_revenues: boolean;
 }
 
-/** Reconciliation of one revenue type, in USD as reported (decimal strings, exact): imported = allocated + unallocated, allocated = with + without contract. */
+/** Reconciliation of one revenue type and currency, as reported (decimal strings, exact): imported = allocated + unallocated, allocated = with + without contract. */
 export interface ReconciliationRow {
   revenue_type: RevenueType;
+  currency: string;
   imported: string;
   allocated: string;
   unallocated: string;
@@ -69,6 +70,12 @@ export interface Payout<Time = string> {
   can_allocate_revenues: boolean;
   can_delete_revenues: boolean;
   can_edit_currency_rates: boolean;
+  can_upload_files: boolean;
+  /**
+   * Why uploads, file deletes, allocation, revenue deletes and rate edits are refused (409) now: a job of
+   * the payout runs, or it has payments; null when they are allowed.
+   */
+  locked_reason: 'jobs_pending' | 'payments_exist' | null;
   can_be_deleted: boolean;
   reconciliation: ReconciliationRow[];
   created_at: Time;
@@ -84,8 +91,14 @@ export interface PayoutRevenueRow {
   revenue_unallocated: string;
 }
 
-/** Revenue without contract (3.3): allocated revenue whose source has no signed contract covering the month. */
+/**
+ * Revenue without contract (3.3): allocated revenue the run does not pay under a contract, per source,
+ * currency and reason: `no_contract` (no signed contract covers the month), `no_share` (the contract
+ * that pays the source's month has no share for these revenue types; `contract_id` names it).
+ */
 export interface RevenueWithoutContract {
+  reason: 'no_contract' | 'no_share';
+  contract_id: number | null;
   assigned_id: string;
   assigned_type: 'channel' | 'label';
   revenue_source_id: number;
@@ -134,5 +147,9 @@ export interface UnallocatedRevenue {
   claimed_asset_labels: string[];
   claimed_asset_custom_id: string | null;
   claimed_channel_id: string | null;
+  /** The channel's name where the report gave one (ecommerce files of some versions give only the name). */
+  claimed_channel_name: string | null;
   claimed_video_id: string | null;
+  /** Why its payout refuses allocation now (a job runs, or it has payments), or null: the allocate command reads it. */
+  payout_locked_reason: 'jobs_pending' | 'payments_exist' | null;
 }

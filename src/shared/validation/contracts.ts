@@ -8,7 +8,8 @@ export { CONTRACT_TYPES };
 
 /** Spec 2, sections 3, 4 and 9; DOMAIN.md "Contracts". */
 export const CONTRACT_STATES = ['draft', 'approval_pending', 'signing_pending', 'rejected', 'signing_cancelled', 'signed', 'terminated', 'cancelled'] as const;
-export const CONTRACT_LIST_PARAMS = ['all', 'approval_pending', 'signing_pending', 'amendments_pending', 'termination_pending'] as const;
+/** The five tabs (spec 2, 2), and `awaiting_approval`: what an approver has to decide (issue 24, item 11). */
+export const CONTRACT_LIST_PARAMS = ['all', 'approval_pending', 'signing_pending', 'amendments_pending', 'termination_pending', 'awaiting_approval'] as const;
 export const CREDIT_NOTE_TYPES = ['short', 'detailed'] as const;
 export const REPORT_TEMPLATES = ['standard', 'premium', 'pro_aa', 'pro_fm', 'pro_pr', 'pro_sp'] as const;
 /** Report templates only admin or contracts_admin may choose (spec 2, section 5). */

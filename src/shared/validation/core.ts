@@ -187,6 +187,9 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: 
 
 /** Validates `value`; unknown keys are dropped by `mask`, so callers only ever see known fields. */
 export function check<T, S>(struct: Struct<T, S>, value: unknown): ValidationResult<T> {
+  // superstruct reads an array as an object with keys '0', '1', ...: a list where a record belongs is
+  // refused as a whole, not with errors keyed by its indexes.
+  if (Array.isArray(value) && (struct.type === 'object' || struct.type === 'type')) return { ok: false, errors: { base: ['invalid'] } };
   const [error, result] = struct.validate(value, { coerce: true, mask: true });
   if (error) return { ok: false, errors: failuresToErrors(error) };
   return { ok: true, value: result as T };

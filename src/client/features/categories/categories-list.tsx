@@ -3,7 +3,8 @@ import { Timestamp, type Column } from '../../kit/grid';
 import type { FilterField } from '../../kit/grid/filters';
 import { ListScreen } from '../../kit/list-screen';
 import { useT } from '../../lib/i18n';
-import { treeIndent, type Category } from './category';
+import type { Category } from '../../../shared/entities/category';
+import { treeIndent } from './category';
 
 function TypeCell({ type }: { type: string }) {
   const t = useT();

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import useSWR from 'swr';
 import { api } from '../../api/client';
-import type { Category } from './category';
+import type { Category } from '../../../shared/entities/category';
 
 /**
  * A type's categories in pre-order with their depth (`GET /api/categories/tree?type=`), loaded when the

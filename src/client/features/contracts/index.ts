@@ -13,6 +13,7 @@ const AmendmentForm = lazy(() => import('./form/amendment-form'));
 export const contractsScreens: Record<string, ComponentType<ScreenProps>> = {
   'contracts.list': ContractsList,
   'contracts.approval_pending': ContractsList,
+  'contracts.awaiting_approval': ContractsList,
   'contracts.signing_pending': ContractsList,
   'contracts.amendments_pending': ContractsList,
   'contracts.termination_pending': ContractsList,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { OVERRIDDEN_PAYMENT_TYPES, PAYMENT_DUE_INTERVAL_UNITS, VENDOR_SOURCES } from '../../../shared/validation/organizations';
 import { useCountries, useCurrencies } from '../../lib/reference-names';
-import { ColorField, CountryField, EmailListField, SelectField, TextField, optionsFrom } from '../../kit/fields';
+import { ColorField, CountryField, EmailListField, SelectField, SwitchField, TextField, optionsFrom } from '../../kit/fields';
 import { useT } from '../../lib/i18n';
 import { EMAIL_LISTS } from './organization';
 import { LogoField } from './logo-field';
@@ -48,6 +48,7 @@ export function GeneralFields({ logoUrl }: { logoUrl: string | null }) {
         <SelectField name="overridden_payment_type" options={optionsFrom(OVERRIDDEN_PAYMENT_TYPES, 'organizations.payment_types')} allowEmpty={false} />
         <TextField name="payment_due_interval_length" inputMode="numeric" />
         <SelectField name="payment_due_interval_unit" options={optionsFrom(PAYMENT_DUE_INTERVAL_UNITS, 'organizations.interval_units')} />
+        <SwitchField name="four_eyes" />
       </Section>
       <Section title="organizations.sections.vendor_sources">
         {VENDOR_SOURCES.map((source) => (

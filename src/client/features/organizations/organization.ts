@@ -1,4 +1,4 @@
-import type { Organization as OrganizationEntity } from '../../../shared/entities/organization';
+import type { OrganizationColumns, Organization as OrganizationEntity } from '../../../shared/entities/organization';
 import type { Versioned } from '../../../shared/entities/versioned';
 import { inBlocksOf4 } from '../../../shared/validation/bank-account';
 import { WBS_MATRIX } from '../../../shared/validation/organizations';
@@ -21,17 +21,7 @@ export type Signer = Omit<Editable<Organization['signers'][number]>, 'user_id' |
 };
 
 /** What the form edits: the entity's fields with '' for empty values, plus the logo file to upload. */
-export interface OrganizationValues extends FormValues {
-  name: string;
-  number: string;
-  country_code: string;
-  currency: string;
-  city: string;
-  postal_code: string;
-  street: string;
-  street_number: string;
-  color_primary: string;
-  color_accent: string;
+export interface OrganizationValues extends FormValues, Record<keyof OrganizationColumns, string> {
   overridden_payment_type: string;
   logo: File | null;
   remove_logo: boolean;
@@ -39,8 +29,8 @@ export interface OrganizationValues extends FormValues {
   invoice_cc_emails: string[];
   vendor_change_request_notification_emails: string[];
   payment_paused_notification_emails: string[];
-  payment_due_interval_length: string;
   payment_due_interval_unit: string;
+  four_eyes: boolean;
   vendor_sources: { external: string; internal: string; network: string };
   managing_directors: ManagingDirector[];
   legal_imprints: LegalImprint[];
@@ -73,6 +63,7 @@ export function newOrganization(): OrganizationValues {
     payment_paused_notification_emails: [],
     payment_due_interval_length: '',
     payment_due_interval_unit: '',
+    four_eyes: true,
     vendor_sources: { external: '', internal: '', network: '' },
     managing_directors: [{ full_name: '', email: '' }],
     legal_imprints: [],
@@ -109,6 +100,7 @@ export function organizationValues(record: Record<string, unknown>): Organizatio
     payment_paused_notification_emails: o.payment_paused_notification_emails ?? [],
     payment_due_interval_length: o.payment_due_interval_length === null || o.payment_due_interval_length === undefined ? '' : String(o.payment_due_interval_length),
     payment_due_interval_unit: o.payment_due_interval_unit ?? '',
+    four_eyes: o.four_eyes ?? true,
     vendor_sources: { ...empty.vendor_sources, ...o.vendor_sources },
     managing_directors: (o.managing_directors ?? []).map(({ id, full_name, email }) => ({ id, full_name, email })),
     legal_imprints: (o.legal_imprints ?? []).map(({ id, locale, template }) => ({ id, locale, template })),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { api, ApiError } from '../../api/client';
@@ -28,17 +28,14 @@ function fieldError(error: unknown): string | undefined {
  * name; typing a new name offers to create it, and the bucket is created first when the dialog is sent.
  * A 400 (some payment may not be added) is the form's error; other refusals land on the bucket field.
  */
-export function AddToBucketDialog() {
+export default function AddToBucketDialog({ value: ids }: { value: number[] }) {
   const t = useT();
   const { services } = useCommandEnvironment();
-  const ids = addToBucketDialog.useTarget();
-  useEffect(() => addToBucketDialog.registerHost(), []);
   const [bucket, setBucket] = useState<BucketChoice | null>(null);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | undefined>();
-  if (!ids) return null;
 
   const close = () => {
     setBucket(null);

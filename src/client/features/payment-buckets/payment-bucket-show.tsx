@@ -3,7 +3,7 @@ import { css } from 'styled-system/css';
 import type { PaymentBucket, PaymentFile } from '../../../shared/entities/payment-bucket';
 import { DetailsSection, DetailsTable, Facts } from '../../kit/details-section';
 import { CopyButton } from '../../kit/fields/copy-button';
-import { formatDisplayMonth } from '../../kit/fields';
+import { formatDisplayMonth } from '../../kit/fields/dates';
 import { FormTitle } from '../../kit/form';
 import { CommandButton, Timestamp } from '../../kit/grid';
 import { RecordLoadState, useRecordPage } from '../../kit/record-page';
@@ -13,6 +13,7 @@ import { useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
 import { PaymentSumCells, PaymentsSummaryTableRow } from '../payouts/money-cell';
 import type { ScreenProps } from '../index';
+import { useJobsWatch } from '../../kit/jobs-watch';
 import { POLL_MS } from './jobs';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: '1100px' });
@@ -86,6 +87,8 @@ export default function PaymentBucketShow({ params }: ScreenProps) {
   const t = useT();
   const path = `/api/payment_buckets/${params.id}`;
   const { record: bucket, status, reload } = useRecordPage<PaymentBucket>('payment_buckets', path, { refreshInterval: (b) => (b?.jobs_pending ? POLL_MS : 0) });
+  // While a publish or file job runs, a cheap status read every 500 ms learns of its end; the bucket is then read again.
+  const done = useJobsWatch(`${path}/jobs`, bucket?.jobs_pending ? ['job'] : [], () => void reload());
   const wasPending = useRef(false);
   useEffect(() => {
     if (!bucket) return;
@@ -103,8 +106,8 @@ export default function PaymentBucketShow({ params }: ScreenProps) {
         <CommandButton command="payment_buckets.edit_current" variant="secondary" />
         <CommandButton command="payment_buckets.delete_current" variant="danger" />
       </div>
-      <div role="status" className={running}>
-        {bucket.jobs_pending ? t('payment_buckets.jobs_pending') : ''}
+      <div role="status" className={running} data-jobs-status="">
+        {bucket.jobs_pending ? t('payment_buckets.jobs_pending') : done && !bucket.last_job_failure ? t('payment_buckets.jobs_done') : ''}
       </div>
       {bucket.last_job_failure && !bucket.jobs_pending && (
         // Why the last publish or file job made nothing (a missing debtor account, a creditor without a town): the server's words.

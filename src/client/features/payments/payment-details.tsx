@@ -4,11 +4,12 @@ import type { Payment } from '../../../shared/entities/payment';
 import { formatPercent } from '../../../shared/money-format';
 import { DetailsTable } from '../../kit/details-section';
 import { CommandButton } from '../../kit/grid';
-import { formatDisplayMonth } from '../../kit/fields';
+import { formatDisplayMonth } from '../../kit/fields/dates';
 import { formatDate, formatTimestamp, trimDecimalZeros } from '../../kit/grid';
 import type { Fact } from '../../kit/record-details';
 import { RecordDetails } from '../../kit/record-details';
 import { languageAtom, useT } from '../../lib/i18n';
+import { AddressText } from '../../lib/reference-names';
 import { routePath } from '../../route-table';
 import { Money } from '../payouts/money-cell';
 import { PaymentStateChip } from './payment-cells';
@@ -28,7 +29,14 @@ function PaymentFile({ payment, command, text }: { payment: Payment; command: st
   );
 }
 
-/** The payment's facts (spec 3, 3.1); the fee only when it is not 0 (2.1). */
+/** The account a payment is paid to, frozen on it: IBAN and BIC, account number and bank key, or the PayPal address. */
+function payeeAccount(p: Payment['payee'], t: ReturnType<typeof useT>): string {
+  const account = p.iban ? [p.iban, p.bic] : p.account_number ? [p.account_number, p.bank_key] : [p.email];
+  const method = p.method_type ? t(`vendors.payment_types.${p.method_type}`) : '—';
+  return [method, ...account].filter(Boolean).join(' · ');
+}
+
+/** The payment's facts (spec 3, 3.1), with the payee it was made with; the fee only when it is not 0 (2.1). */
 export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string): Fact[] {
   const money = (value: string) => <Money value={value} currency={p.currency} />;
   const pct = (value: string) => formatPercent(value, lng);
@@ -38,6 +46,9 @@ export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string
     { label: 'payments.fields.vendor', value: `${p.vendor.number} · ${p.vendor.name}` },
     { label: 'payments.fields.organization', value: p.organization.name },
     { label: 'payments.fields.contract', value: <a href={routePath('contracts.show', { id: p.contract_id })}>{p.contract_id}</a> },
+    { label: 'payments.fields.payee', value: [p.payee.name, p.payee.account_holder && p.payee.account_holder !== p.payee.name ? p.payee.account_holder : null].filter(Boolean).join(' · ') },
+    { label: 'payments.fields.payee_account', value: payeeAccount(p.payee, t) },
+    { label: 'payments.fields.payee_address', value: <AddressText parts={p.payee.address} /> },
     { label: 'payments.fields.period', value: `${formatDate(p.start_date, lng)} – ${formatDate(p.end_date, lng)}` },
     { label: 'payments.fields.amount', value: money(p.amount) },
     { label: 'payments.fields.vat_amount', value: <>{money(p.vat_amount)} ({p.reverse_charge ? t('payments.fields.reverse_charge') : pct(p.vat_percentage)})</> },

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import useSWR from 'swr';
@@ -176,9 +176,7 @@ function DialogFor({ dialog }: { dialog: PaymentDialog }) {
   return <CancelPayment payment={dialog.payment} />;
 }
 
-/** Mounted by the list and the details page: the dialog a payment command opened. */
-export function PaymentDialogs() {
-  const target = paymentDialog.useTarget();
-  useEffect(() => paymentDialog.registerHost(), []);
-  return target ? <DialogFor key={`${target.kind}:${target.payment.id}`} dialog={target} /> : null;
+/** The dialog a payment command opened (hosted by `PaymentDialogs` in payment-dialogs-host.tsx). */
+export default function PaymentDialogFor({ value }: { value: PaymentDialog }) {
+  return <DialogFor dialog={value} />;
 }

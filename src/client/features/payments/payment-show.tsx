@@ -10,7 +10,7 @@ import { languageAtom, useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 import { LineItems, paymentFacts } from './payment-details';
-import { PaymentDialogs } from './payment-dialogs';
+import { PaymentDialogs } from './payment-dialogs-host';
 
 const page = css({ display: 'flex', flexDirection: 'column', gap: '3', minH: 0 });
 const head = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', '& h1': { mb: 0, mr: 'auto' } });
@@ -25,6 +25,7 @@ const MENU = [
   'payments.pay_out',
   'payments.mark_incorrect',
   'payments.cancel_export',
+  'payments.refresh_payee',
   'payments.cancel',
 ];
 

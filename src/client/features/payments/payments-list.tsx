@@ -7,8 +7,8 @@ import { ListScreen } from '../../kit/list-screen';
 import type { ListDefaults } from '../../kit/list-state';
 import { PaymentMoney, PaymentStateChip, PaymentType } from './payment-cells';
 import { PaymentDetails } from './payment-details';
-import { AddToBucketDialog } from '../payment-buckets/add-to-bucket-dialog';
-import { PaymentDialogs } from './payment-dialogs';
+import { AddToBucketDialog } from '../payment-buckets/add-to-bucket-host';
+import { PaymentDialogs } from './payment-dialogs-host';
 import { PaymentsTabs } from './payments-tabs';
 
 const money = (pick: (p: Payment) => string) => (p: Payment) => <PaymentMoney payment={p} value={pick(p)} />;

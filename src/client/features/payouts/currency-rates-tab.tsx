@@ -40,7 +40,8 @@ function errorLines(t: ReturnType<typeof useT>, rows: PayoutCurrencyRate[], erro
 /**
  * The currency-rates tab (spec 3, 2.3, 5.2; DOMAIN "Payouts"): the payout's USD → X rates in a grid
  * edited in place (Enter or F2 opens a rate, Tab moves to the next, decimals checked by the shared
- * rules) and saved as a whole with the save command (Ctrl/Cmd+S). Locked once payments exist.
+ * rules) and saved as a whole with the save command (Ctrl/Cmd+S). Locked while a job runs and once payments
+ * exist, saying which.
  */
 export function CurrencyRatesTab({ payout }: { payout: Payout }) {
   const t = useT();
@@ -111,7 +112,7 @@ export function CurrencyRatesTab({ payout }: { payout: Payout }) {
     <>
       <div className={bar}>
         <CommandButton command="payouts.save_currency_rates" variant="primary" />
-        <p className={note}>{editable ? t(dirty ? 'payouts.rates_unsaved' : 'payouts.rates_hint') : t('payouts.reasons.rates_locked')}</p>
+        <p className={note}>{editable ? t(dirty ? 'payouts.rates_unsaved' : 'payouts.rates_hint') : t(payout.locked_reason ? `payouts.reasons.locked_${payout.locked_reason}` : 'payouts.reasons.rates_locked')}</p>
       </div>
       {problems.length > 0 && (
         <div role="alert">

@@ -81,7 +81,11 @@ function ContractPreview({ contract: c, initiallyOpen }: { contract: PaymentsPre
               <td>{s.revenue_types.map((r) => t(`payouts.revenue_types.${r}`)).join(', ')}</td>
               <td data-num="">{s.sources_count}</td>
               <td data-num="">
-                <Money value={s.revenue_usd} currency="USD" />
+                {s.revenue_reported.map((r) => (
+                  <div key={r.currency}>
+                    <Money value={r.revenue} currency={r.currency} />
+                  </div>
+                ))}
               </td>
               <td data-num="">{`${num(s.revenue)} ${c.currency}`}</td>
               <td className={formula}>{formulaText(s, s.revenue, s.amount, num)}</td>

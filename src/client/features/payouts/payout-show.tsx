@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { css } from 'styled-system/css';
 import type { Payout } from '../../../shared/entities/payout';
-import { formatDisplayMonth } from '../../kit/fields';
+import { formatDisplayMonth } from '../../kit/fields/dates';
 import { FormTitle } from '../../kit/form';
 import { CommandButton } from '../../kit/grid';
+import { useJobsWatch } from '../../kit/jobs-watch';
 import { RecordLoadState, useRecordPage } from '../../kit/record-page';
 import { RouteTabs } from '../../kit/route-tabs';
 import { invalidateResource } from '../../lib/invalidate';
@@ -40,13 +41,17 @@ function runningJobs(payout: Payout): string[] {
   return jobs;
 }
 
-/** Says what runs while jobs are pending (imports, allocation, its undo); empty otherwise. */
-function PendingJobs({ payout }: { payout: Payout }) {
+/**
+ * Says what runs while jobs are pending (imports, allocation, its undo, the payment run) and, once they
+ * ended, that they are done (a polite live region, so a screen reader hears both).
+ */
+function PendingJobs({ payout, ended }: { payout: Payout; ended: string[] | null }) {
   const t = useT();
   const jobs = runningJobs(payout);
+  const what = (kinds: string[]) => kinds.map((j) => t(`payouts.jobs.${j}`)).join(', ');
   return (
-    <div role="status" className={running}>
-      {jobs.length > 0 ? t('payouts.jobs_pending', { what: jobs.map((j) => t(`payouts.jobs.${j}`)).join(', ') }) : ''}
+    <div role="status" className={running} data-jobs-status="">
+      {jobs.length > 0 ? t('payouts.jobs_pending', { what: what(jobs) }) : ended ? t('payouts.jobs_done', { what: what(ended) }) : ''}
     </div>
   );
 }
@@ -59,6 +64,8 @@ function PendingJobs({ payout }: { payout: Payout }) {
 export default function PayoutShow({ params }: ScreenProps) {
   const path = `/api/payouts/${params.id}`;
   const { record: payout, status, reload } = useRecordPage<Payout>('payouts', path, { refreshInterval: (p) => (p && runningJobs(p).length > 0 ? POLL_MS : 0) });
+  // While jobs run, a cheap status read every 500 ms learns of their end; the payout is then read again.
+  const ended = useJobsWatch(`${path}/jobs`, payout ? runningJobs(payout) : [], () => void reload());
   // When the jobs are done, what they changed (revenues, rates, previews) is read again.
   const wasPending = useRef(false);
   useEffect(() => {
@@ -77,7 +84,7 @@ export default function PayoutShow({ params }: ScreenProps) {
         <PayoutTypes types={payout.payout_types} />
         <CommandButton command="payouts.delete_current" variant="danger" />
       </div>
-      <PendingJobs payout={payout} />
+      <PendingJobs payout={payout} ended={ended} />
       <RouteTabs label="payouts.tabs.label" tabs={PAYOUT_TABS.map((x) => ({ href: payoutTabPath(payout.id, x.tab), label: x.label }))} />
       {tab === 'revenues' ? (
         <RevenuesTab payout={payout} />

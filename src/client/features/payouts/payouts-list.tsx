@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css';
 import type { Payout } from '../../../shared/entities/payout';
-import { formatDisplayMonth } from '../../kit/fields';
+import { formatDisplayMonth } from '../../kit/fields/dates';
 import { Timestamp, type Column, type FilterField } from '../../kit/grid';
 import { ListScreen } from '../../kit/list-screen';
 import type { ListDefaults } from '../../kit/list-state';

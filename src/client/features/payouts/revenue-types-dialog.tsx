@@ -7,6 +7,7 @@ import { ApiError, request } from '../../api/client';
 import { useCommandEnvironment } from '../../commands/context';
 import { ModalDialog } from '../../kit/dialog';
 import { errorText, useT } from '../../lib/i18n';
+import { jobsStarted } from '../../kit/jobs-watch';
 import { invalidateResource } from '../../lib/invalidate';
 import { revenueTypesDialog } from './dialogs';
 
@@ -52,6 +53,7 @@ function RevenueTypesForm({ payout, mode }: { payout: Payout; mode: 'allocate' |
       const path = mode === 'allocate' ? `/api/payouts/${payout.id}/allocate_revenues` : `/api/payouts/${payout.id}/revenues`;
       await request(mode === 'allocate' ? 'POST' : 'DELETE', path, { body: { revenue_types: chosen } });
       services.notify('success', t(mode === 'allocate' ? 'payouts.allocation_started' : 'payouts.deletion_started'));
+      jobsStarted(`/api/payouts/${payout.id}/jobs`, [mode === 'allocate' ? 'allocate_revenues' : 'delete_revenues']);
       revenueTypesDialog.close();
     } catch (error) {
       services.notify('error', failure(t, error));

@@ -30,15 +30,16 @@ const revenueColumns: Column<PayoutRevenueRow>[] = [
   { id: 'revenue_unallocated', header: 'payouts.revenue_fields.revenue_unallocated', width: 160, grow: 0, align: 'end', cell: (r) => <Money value={r.revenue_unallocated} currency={r.currency} /> },
 ];
 
-// Reconciliation is in USD as reported (shared entity).
-const usd = (value: string) => <Money value={value} currency="USD" />;
+// Reconciliation is per revenue type and currency, as reported: currencies are never added together.
+const money = (r: ReconciliationRow, value: string) => <Money value={value} currency={r.currency} />;
 const reconciliationColumns: Column<ReconciliationRow>[] = [
   { id: 'revenue_type', header: 'payouts.revenue_fields.revenue_type', rowHeader: true, width: 160, grow: 1, cell: (r) => <RevenueType type={r.revenue_type} /> },
-  { id: 'imported', header: 'payouts.reconciliation.imported', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.imported) },
-  { id: 'allocated', header: 'payouts.reconciliation.allocated', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.allocated) },
-  { id: 'unallocated', header: 'payouts.reconciliation.unallocated', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.unallocated) },
-  { id: 'with_contract', header: 'payouts.reconciliation.with_contract', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.with_contract) },
-  { id: 'without_contract', header: 'payouts.reconciliation.without_contract', width: 130, grow: 0, align: 'end', cell: (r) => usd(r.without_contract) },
+  { id: 'currency', header: 'payouts.reconciliation.currency', width: 90, grow: 0 },
+  { id: 'imported', header: 'payouts.reconciliation.imported', width: 130, grow: 0, align: 'end', cell: (r) => money(r, r.imported) },
+  { id: 'allocated', header: 'payouts.reconciliation.allocated', width: 130, grow: 0, align: 'end', cell: (r) => money(r, r.allocated) },
+  { id: 'unallocated', header: 'payouts.reconciliation.unallocated', width: 130, grow: 0, align: 'end', cell: (r) => money(r, r.unallocated) },
+  { id: 'with_contract', header: 'payouts.reconciliation.with_contract', width: 130, grow: 0, align: 'end', cell: (r) => money(r, r.with_contract) },
+  { id: 'without_contract', header: 'payouts.reconciliation.without_contract', width: 130, grow: 0, align: 'end', cell: (r) => money(r, r.without_contract) },
   { id: 'balanced', header: 'payouts.reconciliation.balanced', width: 110, grow: 0, cell: (r) => <Balanced row={r} /> },
 ];
 
@@ -74,7 +75,7 @@ export function RevenuesTab({ payout }: { payout: Payout }) {
           label={t('payouts.reconciliation.title')}
           columns={reconciliationColumns}
           rows={data?.reconciliation ?? payout.reconciliation ?? []}
-          rowKey={(r) => r.revenue_type}
+          rowKey={(r) => `${r.revenue_type}|${r.currency}`}
           loading={isLoading}
         />
       </TabSection>

@@ -19,14 +19,20 @@ function AssignedType({ row }: { row: RevenueWithoutContract }) {
   return <>{t(`payouts.assigned_types.${row.assigned_type}`)}</>;
 }
 
+function Reason({ row }: { row: RevenueWithoutContract }) {
+  const t = useT();
+  return <>{t(`payouts.without_contract_reasons.${row.reason}`, { contract: row.contract_id ?? '' })}</>;
+}
+
 const columns: Column<RevenueWithoutContract>[] = [
   { id: 'assigned_id', header: 'payouts.without_contract_fields.assigned_id', rowHeader: true, width: 230, grow: 1, cell: (r) => <span className={mono}>{r.assigned_id}</span> },
   { id: 'assigned_type', header: 'payouts.without_contract_fields.assigned_type', width: 110, grow: 0, cell: (r) => <AssignedType row={r} /> },
   { id: 'revenue_types', header: 'payouts.without_contract_fields.revenue_types', width: 200, grow: 1, cell: (r) => <Types row={r} /> },
   { id: 'revenue', header: 'payouts.without_contract_fields.revenue', width: 160, grow: 0, align: 'end', cell: (r) => <Money value={r.revenue} currency={r.currency} /> },
+  { id: 'reason', header: 'payouts.without_contract_fields.reason', width: 280, grow: 2, cell: (r) => <Reason row={r} /> },
 ];
 
-/** Revenues without contracts (spec 3, 2.3): allocated revenue whose source has no contract for the month, per source. */
+/** Revenues without contracts (spec 3, 2.3): allocated revenue the run does not pay under a contract, per source, currency and reason. */
 export function RevenuesWithoutContractsTab({ payout }: { payout: Payout }) {
   const t = useT();
   const { data, error, isLoading, mutate } = useSWR<{ entries: RevenueWithoutContract[] }>(`/api/payouts/${payout.id}/revenues_without_contracts`, (url: string) => api.get<{ entries: RevenueWithoutContract[] }>(url), {
@@ -38,7 +44,7 @@ export function RevenuesWithoutContractsTab({ payout }: { payout: Payout }) {
         label={t('payouts.tabs.revenues_without_contracts')}
         columns={columns}
         rows={data?.entries ?? []}
-        rowKey={(r) => `${r.revenue_source_id}|${r.currency}`}
+        rowKey={(r) => `${r.revenue_source_id}|${r.currency}|${r.reason}`}
         loading={isLoading}
         error={error}
         onRetry={() => void mutate()}

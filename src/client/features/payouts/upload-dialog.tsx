@@ -8,6 +8,7 @@ import { useCommandEnvironment } from '../../commands/context';
 import { ModalDialog } from '../../kit/dialog';
 import { FileField, FileSize } from '../../kit/fields';
 import { errorText as messageOf, useT } from '../../lib/i18n';
+import { jobsStarted } from '../../kit/jobs-watch';
 import { invalidateResource } from '../../lib/invalidate';
 import { uploadDialog } from './dialogs';
 import { addPendingFiles, companionHints, withServerErrors, type PendingFile } from './upload-files';
@@ -71,6 +72,7 @@ export function UploadDialog() {
       await uploadWithProgress(`/api/payouts/${target.id}/files`, body, (sent, total) => setProgress({ sent, total }));
       services.notify('success', t('payouts.uploaded', { count: pending.length }));
       setProgress(null);
+      jobsStarted(`/api/payouts/${target.id}/jobs`, ['import']);
       invalidateResource(`/api/payouts/${target.id}`);
       setPending([]);
       setIgnored(0);

@@ -16,7 +16,9 @@ const assignedType = (s: RevenueSourceLookup) => (s.type === 'youtube_label' ? '
 /** Why the server refused (spec 3, 8 has only 'allocate error'; staff need the reason to act on it). */
 function refusal(t: Translate, error: unknown): string {
   if (!(error instanceof ApiError)) return (error as Error).message;
-  const body = error.body as { ineligible_ids?: number[] } | undefined;
+  const body = error.body as { ineligible_ids?: number[]; reason?: string } | undefined;
+  // 409: a payout of the rows runs a job or has payments (the server's reason).
+  if (error.status === 409 && body?.reason) return t(`payouts.reasons.locked_${body.reason}`);
   if (body?.ineligible_ids) return t('unallocated_revenues.refusals.ineligible', { count: body.ineligible_ids.length });
   if (error.errors?.assigned_id) return t('unallocated_revenues.refusals.unknown_source');
   const key = error.errors ? Object.values(error.errors).flat()[0] : undefined;

@@ -41,7 +41,19 @@ const columns: Column<UnallocatedRevenue>[] = [
     grow: 2,
     cell: (r) => <span className={mono}>{[r.claimed_asset_id, r.claimed_asset_type, r.claimed_asset_labels.join('; '), r.claimed_asset_custom_id].filter(Boolean).join(' · ')}</span>,
   },
-  { id: 'claimed_channel_id', header: `${R}.fields.claimed_channel_id`, sortable: true, width: 220, grow: 1, cell: (r) => <span className={mono}>{r.claimed_channel_id ?? ''}</span> },
+  {
+    id: 'claimed_channel_id',
+    header: `${R}.fields.claimed_channel_id`,
+    sortable: true,
+    width: 220,
+    grow: 1,
+    // A report that names the channel without its id (ecommerce files of some versions) shows the name.
+    cell: (r) => (
+      <>
+        <span className={mono}>{r.claimed_channel_id ?? ''}</span> <span className={muted}>{r.claimed_channel_name ?? ''}</span>
+      </>
+    ),
+  },
   { id: 'claimed_video_id', header: `${R}.fields.claimed_video_id`, sortable: true, width: 130, grow: 0, cell: (r) => <span className={mono}>{r.claimed_video_id ?? ''}</span> },
 ];
 

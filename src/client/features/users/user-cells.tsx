@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { css } from 'styled-system/css';
 import { hasTranslation, translationsAtom, useT } from '../../lib/i18n';
-import type { User } from './user';
+import type { User } from '../../../shared/entities/user';
 
 const you = css({ color: 'fg.muted', ml: '1' });
 

@@ -1,6 +1,6 @@
 import { Timestamp, YesNo } from '../../kit/grid';
 import { RecordDetails } from '../../kit/record-details';
-import type { User } from './user';
+import type { User } from '../../../shared/entities/user';
 import { EmailCell, ProvidersCell, RolesCell } from './user-cells';
 
 /** The focused user beside the list: who, what they may do, how and when they signed in. */

@@ -3,7 +3,7 @@ import { Timestamp, YesNo, type Column } from '../../kit/grid';
 import type { FilterField } from '../../kit/grid/filters';
 import { ListScreen } from '../../kit/list-screen';
 import { useRoleOptions } from './roles';
-import type { User } from './user';
+import type { User } from '../../../shared/entities/user';
 import { EmailCell, ProvidersCell, RolesCell } from './user-cells';
 import { UserDetails } from './user-details';
 

@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { css } from 'styled-system/css';
-import type { VendorFile, VendorFileList } from '../../../shared/entities/vendor-file';
+import type { JobsStatus } from '../../../shared/entities/jobs-status';
+import type { VendorFile } from '../../../shared/entities/vendor-file';
 import { api } from '../../api/client';
 import { useInitData } from '../../api/init-data';
 import { invalidateLists, Timestamp, type Column } from '../../kit/grid';
 import type { FilterField } from '../../kit/grid/filters';
-import { formatDisplayMonth } from '../../kit/fields';
+import { formatDisplayMonth } from '../../kit/fields/dates';
+import { JOBS_STATUS_MS } from '../../kit/jobs-watch';
 import { ListScreen } from '../../kit/list-screen';
 import { useT } from '../../lib/i18n';
 import { CreateVendorFilesDialog } from './create-dialog';
@@ -51,25 +53,31 @@ const columns: Column<VendorFile>[] = [
 const defaults = { sort_by: 'created_at', sort_direction: 'desc' } as const;
 
 /**
- * While `create_all`'s jobs run, the list says so and asks again every 2 s; when they are done it
- * reloads the list, so the new files appear without a manual reload.
+ * While `create_all`'s jobs run, the list says so and asks a cheap status every 500 ms; when they are
+ * done it says so (a polite live region) and reloads the list, so the new files appear at once.
  */
 function PendingJobs() {
   const t = useT();
-  const { data } = useSWR<VendorFileList>(PENDING_KEY, () => api.get<VendorFileList>('/api/vendor_files', { s: 1 }), {
-    refreshInterval: (latest) => (latest?.jobs_pending ? 2000 : 0),
+  const { data } = useSWR<JobsStatus>(PENDING_KEY, () => api.get<JobsStatus>('/api/vendor_files/jobs'), {
+    refreshInterval: (latest) => (latest?.jobs_pending ? JOBS_STATUS_MS : 0),
     revalidateOnFocus: false,
+    dedupingInterval: 0,
   });
   const wasPending = useRef(false);
   const pending = data?.jobs_pending ?? false;
+  const [done, setDone] = useState(false);
   useEffect(() => {
     if (!data) return;
-    if (!data.jobs_pending && (wasPending.current || takeScheduled())) void invalidateLists('/api/vendor_files');
+    if (data.jobs_pending) setDone(false);
+    else if (wasPending.current || takeScheduled()) {
+      void invalidateLists('/api/vendor_files');
+      setDone(true);
+    }
     wasPending.current = data.jobs_pending;
   }, [data]);
   return (
-    <span role="status" className={pendingNote}>
-      {pending ? t('vendor_files.jobs_pending') : ''}
+    <span role="status" className={pendingNote} data-jobs-status="">
+      {pending ? t('vendor_files.jobs_pending') : done ? t('vendor_files.jobs_done') : ''}
     </span>
   );
 }

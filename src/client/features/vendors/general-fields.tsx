@@ -1,8 +1,8 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import useSWR from 'swr';
 import { VENDOR_LANGUAGES, VENDOR_SOURCES, VENDOR_TYPES } from '../../../shared/validation/vendors';
 import { api } from '../../api/client';
+import { useTagOptions } from '../tags/tag-options';
 import { useInitData } from '../../api/init-data';
 import { AutocompleteField, MultiSelectField, SelectField, TextField, optionsFrom } from '../../kit/fields';
 import { useForm } from '../../kit/form';
@@ -54,10 +54,6 @@ function useSameNameWarning(ownId: number | null) {
   return { twin, check };
 }
 
-interface TagRow {
-  id: number;
-  name: string;
-}
 
 /** The general tab: organization, type, name, number, source, language, account manager, tags. */
 export function GeneralFields({ record }: { record: Vendor | undefined }) {
@@ -67,7 +63,7 @@ export function GeneralFields({ record }: { record: Vendor | undefined }) {
   const { organizations } = useInitData();
   const creating = !record;
   const { twin, check } = useSameNameWarning(record?.id ?? null);
-  const { data: tags } = useSWR<{ entries: TagRow[] }>(['/api/tags', 'vendor-form'], () => api.get('/api/tags', { s: 50, sort_by: 'name', sort_direction: 'asc' }), { revalidateOnFocus: false });
+  const tagOptions = useTagOptions();
   const name = form.getValue('name') as string;
 
   return (
@@ -100,7 +96,7 @@ export function GeneralFields({ record }: { record: Vendor | undefined }) {
         valueOf={(u) => u.id}
         selectedLabel={record?.account_manager?.email}
       />
-      <MultiSelectField name="tag_ids" label="vendors.fields.tags" translate={false} options={(tags?.entries ?? []).map((x) => ({ value: String(x.id), label: x.name }))} />
+      <MultiSelectField name="tag_ids" label="vendors.fields.tags" translate={false} options={tagOptions} />
       {/* Other vendors only (spec 2, 5): found by name or number, the vendor itself not choosable. */}
       <MultiSelectField<{ id: number; name: string; full_number: string | null }>
         name="referenced_vendor_ids"

@@ -20,3 +20,14 @@ export function useForm<V extends FormValues = FormValues>(): ResourceFormApi<V>
 export function useFieldValue<T = unknown>(path: string): T {
   return useForm().getValue(path) as T;
 }
+
+/**
+ * The start of the form's sticky footer, where tab navigation (Back, Next) is rendered: content that
+ * scrolls under the footer never has buttons of its own pinned beneath it, and the DOM order stays
+ * content, Back, Next, footer actions, Save.
+ */
+const FooterSlotContext = createContext<HTMLElement | null>(null);
+export const FooterSlotProvider = FooterSlotContext.Provider;
+export function useFooterSlot(): HTMLElement | null {
+  return useContext(FooterSlotContext);
+}

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { useT } from '../../lib/i18n';
 import { firstField } from '../../shell/focus';
-import { useForm } from './form-context';
+import { useFooterSlot, useForm } from './form-context';
 
 export interface FormTabDef {
   /** The hash without `#` (`managing-directors`); the first tab is chosen by an empty hash. */
@@ -51,7 +52,8 @@ const tabStyle = css({
 const countStyle = css({ fontSize: 'xs', px: '1.5', borderRadius: 'sm', bg: 'bg.subtle', color: 'fg.muted' });
 const badgeStyle = css({ fontSize: 'xs', fontWeight: '700', px: '1.5', borderRadius: 'sm', bg: 'danger', color: 'fg.onAccent' });
 const panelStyle = css({ pt: '3', display: 'flex', flexDirection: 'column', gap: '3', outline: 'none' });
-const navStyle = css({ display: 'flex', gap: '2', pt: '2' });
+// In the footer: Back and Next, then a gap before the footer's own actions.
+const navStyle = css({ display: 'flex', gap: '2', mr: '4' });
 
 function tabFromHash(tabs: FormTabDef[]): string {
   const hash = typeof window === 'undefined' ? '' : decodeURIComponent(window.location.hash.replace(/^#/, ''));
@@ -101,7 +103,8 @@ export function FormTabs({ tabs, label = 'form.tabs', children, onTabChange }: F
   }, [failedSubmits]);
 
   // Back / Next hand the focus to the new tab's first field (not the button, which may turn disabled).
-  const navRef = useRef<HTMLDivElement>(null);
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const footerSlot = useFooterSlot();
   const focusNewTab = useRef(false);
   const step = (id: string) => {
     focusNewTab.current = true;
@@ -110,53 +113,60 @@ export function FormTabs({ tabs, label = 'form.tabs', children, onTabChange }: F
   useEffect(() => {
     if (!focusNewTab.current) return;
     focusNewTab.current = false;
-    const panel = navRef.current?.parentElement?.querySelector<HTMLElement>('[role=tabpanel]');
+    const panel = tabsRef.current?.querySelector<HTMLElement>('[role=tabpanel]');
     (firstField(panel) ?? panel)?.focus();
   }, [selected]);
 
   const index = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
   return (
-    <Tabs selectedKey={tabs[index].id} onSelectionChange={(key) => select(String(key))}>
-      <TabList aria-label={t(label)} className={tabList}>
-        {tabs.map((tab) => {
-          const list = tab.count ? form.getValue(tab.count) : undefined;
-          const count = Array.isArray(list) ? list.length : undefined;
-          const badge = form.submitted && hasErrors(tab);
-          return (
-            <Tab key={tab.id} id={tab.id} className={tabStyle}>
-              {t(tab.label)}
-              {count !== undefined && (
-                <>
-                  {' '}
-                  <span className={countStyle} aria-hidden="true">
-                    {count}
-                  </span>{' '}
-                  <span className="sr-only">{t('form.tab_count', { count })}</span>
-                </>
-              )}
-              {badge && (
-                <>
-                  {' '}
-                  <span className={badgeStyle} aria-hidden="true" data-testid={`tab-error-${tab.id}`}>
-                    !
-                  </span>{' '}
-                  <span className="sr-only">{t('form.tab_has_errors')}</span>
-                </>
-              )}
-            </Tab>
-          );
-        })}
-      </TabList>
-      {children}
-      <div className={navStyle} ref={navRef}>
-        <button type="button" className={button()} disabled={index === 0} onClick={() => step(tabs[index - 1].id)}>
-          {t('form.back')}
-        </button>
-        <button type="button" className={button()} disabled={index === tabs.length - 1} onClick={() => step(tabs[index + 1].id)}>
-          {t('form.next')}
-        </button>
-      </div>
-    </Tabs>
+    <>
+      <Tabs ref={tabsRef} selectedKey={tabs[index].id} onSelectionChange={(key) => select(String(key))}>
+        <TabList aria-label={t(label)} className={tabList}>
+          {tabs.map((tab) => {
+            const list = tab.count ? form.getValue(tab.count) : undefined;
+            const count = Array.isArray(list) ? list.length : undefined;
+            const badge = form.submitted && hasErrors(tab);
+            return (
+              <Tab key={tab.id} id={tab.id} className={tabStyle}>
+                {t(tab.label)}
+                {count !== undefined && (
+                  <>
+                    {' '}
+                    <span className={countStyle} aria-hidden="true">
+                      {count}
+                    </span>{' '}
+                    <span className="sr-only">{t('form.tab_count', { count })}</span>
+                  </>
+                )}
+                {badge && (
+                  <>
+                    {' '}
+                    <span className={badgeStyle} aria-hidden="true" data-testid={`tab-error-${tab.id}`}>
+                      !
+                    </span>{' '}
+                    <span className="sr-only">{t('form.tab_has_errors')}</span>
+                  </>
+                )}
+              </Tab>
+            );
+          })}
+        </TabList>
+        {children}
+      </Tabs>
+      {/* Outside <Tabs>: react-aria renders its children twice (once to build the collection). */}
+      {footerSlot &&
+        createPortal(
+          <div className={navStyle}>
+            <button type="button" className={button()} disabled={index === 0} onClick={() => step(tabs[index - 1].id)}>
+              {t('form.back')}
+            </button>
+            <button type="button" className={button()} disabled={index === tabs.length - 1} onClick={() => step(tabs[index + 1].id)}>
+              {t('form.next')}
+            </button>
+          </div>,
+          footerSlot,
+        )}
+    </>
   );
 }
 

@@ -10,7 +10,7 @@ import { ariaKeyShortcuts, hotkeyText, isMac } from '../../lib/key-caps';
 import { leaveField } from '../../shell/hotkeys';
 import { confirmDialog } from '../dialog';
 import { RecordLoadState } from '../record-page';
-import { FormProvider } from './form-context';
+import { FooterSlotProvider, FormProvider } from './form-context';
 import { guardedAroundNav, useLeaveGuard } from './leave-guard';
 import type { FormValues, ResourceFormApi } from './use-resource-form';
 
@@ -64,6 +64,7 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
   const [announcement, setAnnouncement] = useState('');
   const tree = useAtomValue(translationsAtom);
   const conflictRef = useRef<HTMLDivElement | null>(null);
+  const [footerSlot, setFooterSlot] = useState<HTMLElement | null>(null);
   const { conflict } = form;
   // A refused save: the alert takes focus (the screen reader reads it) and offers the two ways on.
   useEffect(() => {
@@ -179,8 +180,9 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
                 {errorText(t, baseError)}
               </div>
             )}
-            {children}
+            <FooterSlotProvider value={footerSlot}>{children}</FooterSlotProvider>
             <div className={footer}>
+              <span ref={setFooterSlot} className={css({ display: 'contents' })} />
               {actions}
               <span className={css({ flex: 1 })} />
               {/* DOM order is the visual order (Save and continue, then Save). 'Save and continue' is a plain

@@ -9,6 +9,7 @@ import type { Storage } from '../../lib/storage.js';
 import { AMENDMENT_AUDIT_TYPE, createAmendment, parseAmendment } from '../../modules/contracts/amendment-service.js';
 import { renderContractPdf } from '../../modules/contracts/contract-pdf.js';
 import { loadContracts } from '../../modules/contracts/queries.js';
+import { sourceConflicts } from '../../modules/contracts/source-overlap.js';
 import { createContract } from '../../modules/contracts/service.js';
 import { todayIso } from '../../modules/contracts/state-machine.js';
 import type { Db } from '../connection.js';
@@ -56,7 +57,8 @@ const CONTRACTS: DemoContract[] = [
   { state: 'signed', vendors: [[3, '100']], sources: [3], shares: combined('75', '85'), start_date: '2026-03-01', hold: 'Tax certificate missing', amendment: 'signed' },
   { state: 'terminated', vendors: [[4, '100']], sources: [4], shares: combined('60', '70'), start_date: '2025-01-01', terminated_on: '2026-06-30', comment: 'Terminated by mutual agreement' },
   { state: 'draft', vendors: [[0, '50'], [1, '50']], sources: [1], shares: combined('70', '75'), start_date: '2027-01-01' },
-  { state: 'approval_pending', vendors: [[2, '100']], sources: [0], shares: combined('72.5', '80'), start_date: '2027-01-01' },
+  // Starts after the first contract's term: one source may not be on two contracts sharing a day, so it can be approved.
+  { state: 'approval_pending', vendors: [[2, '100']], sources: [0], shares: combined('72.5', '80'), start_date: '2029-01-01' },
   { state: 'signing_pending', vendors: [[3, '100']], sources: [2], shares: separate, start_date: '2027-02-01' },
   { state: 'rejected', vendors: [[4, '100']], sources: [3], shares: combined('90', '90'), start_date: '2027-01-01', comment: 'Share above the policy limit' },
   { state: 'cancelled', vendors: [[1, '100']], sources: [4], shares: combined('70', '70'), start_date: '2026-05-01', comment: 'Artist withdrew' },
@@ -94,10 +96,15 @@ async function seedAmendment(
     state === 'approval_pending'
       ? { apply_on: nextMonth(), primary_signer_email: signer, change_revenue_shares: true, revenue_shares: combined('72.5', '82.5'), submit_for_approval: true }
       : { apply_on: todayIso(), primary_signer_email: signer, change_revenue_sources: true, revenue_source_ids: contract.revenue_sources.slice(0, 1).map((s) => s.id), submit_for_approval: true };
-  // A signed amendment with a single source of its contract's would be `unchanged`: it then adds the next one.
+  // A signed amendment with a single source of its contract's would be `unchanged`: it then adds the first
+  // source of the organization that no other contract holds from the apply date on (one contract per source and day).
   if (state === 'signed') {
-    const next = await db.selectFrom('revenue_sources').select('id').where('organization_id', '=', contract.organization_id).where('id', 'not in', contract.revenue_sources.map((s) => s.id)).orderBy('id').executeTakeFirst();
-    if (next) body.revenue_source_ids = [...(body.revenue_source_ids ?? []), next.id];
+    const others = await db.selectFrom('revenue_sources').select('id').where('organization_id', '=', contract.organization_id).where('id', 'not in', contract.revenue_sources.map((s) => s.id)).orderBy('id').execute();
+    for (const { id: sourceId } of others) {
+      if ((await sourceConflicts(db, contract.id, [sourceId], todayIso(), contract.end_date ?? null)).length > 0) continue;
+      body.revenue_source_ids = [...(body.revenue_source_ids ?? []), sourceId];
+      break;
+    }
   }
   const amendmentId = await createAmendment(w, contract, parseAmendment(body, contract, null));
   await audit(db, { action: 'create', type: AMENDMENT_AUDIT_TYPE, id: amendmentId, changes: { state: [null, 'approval_pending'] }, userId: actorId });

@@ -84,6 +84,8 @@ export const DEMO_REVENUE_SOURCES: DemoSource[] = [
   },
   { type: 'youtube_label', reference_id: 'Northern Lights Records', name: 'Northern Lights Records', organization: 'Remit Media GmbH' },
   { type: 'youtube_label', reference_id: 'Sonic Garden', name: 'Sonic Garden', organization: 'Remit Media GmbH' },
+  // On no contract of its own until the demo's signed amendment adds it (one contract per source and day).
+  { type: 'youtube_label', reference_id: 'Harbor Sessions', name: 'Harbor Sessions', organization: 'Remit Media GmbH' },
   // channel_override: Night Owl Beats' revenue goes to this label.
   {
     type: 'youtube_label',

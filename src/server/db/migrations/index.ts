@@ -24,8 +24,13 @@ import * as listSortIndexes from './0029_list_sort_indexes.js';
 import * as jobWorkers from './0030_job_workers.js';
 import * as changeNotify from './0031_change_notify.js';
 import * as revenueAsWritten from './0032_revenue_as_written.js';
+import * as revenueCountedOnce from './0033_revenue_counted_once.js';
 import * as moneyOut from './0034_money_out.js';
 import * as dropCacheTriggers from './0035_drop_cache_triggers.js';
+import * as listShapeIndexes from './0036_list_shape_indexes.js';
+import * as fourEyesDefault from './0037_four_eyes_default.js';
+import * as revenueChannelName from './0041_revenue_channel_name.js';
+import * as frozenPayee from './0042_frozen_payee.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +59,11 @@ export const migrations: Record<string, Migration> = {
   '0030_job_workers': jobWorkers,
   '0031_change_notify': changeNotify,
   '0032_revenue_as_written': revenueAsWritten,
+  '0033_revenue_counted_once': revenueCountedOnce,
   '0034_money_out': moneyOut,
   '0035_drop_cache_triggers': dropCacheTriggers,
+  '0036_list_shape_indexes': listShapeIndexes,
+  '0037_four_eyes_default': fourEyesDefault,
+  '0041_revenue_channel_name': revenueChannelName,
+  '0042_frozen_payee': frozenPayee,
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { validateBank, type BankInput } from '../../../shared/validation/banks.js';
 import { orNull } from '../../../shared/validation/fields.js';
 import type { AppContext } from '../../context.js';
+import type { ListSource } from '../../http/list-query.js';
 import { lookupRoute, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES } from '../config/reference.js';
@@ -10,6 +11,26 @@ import { type BankEntity, loadBanks, lookupBanks } from './queries.js';
 const ROLES = ['admin'];
 
 const row = (input: BankInput) => ({ ...input, bic: orNull(input.bic)?.trim().toUpperCase() ?? null });
+
+/** The banks list's sorts, filters and search (each served by an index: migrations 0007, 0036). */
+export const BANK_LIST: ListSource = {
+  from: (db) => db.selectFrom('banks').select('banks.id'),
+  tieBreaker: 'banks.id',
+  sort: {
+    id: 'banks.id',
+    name: 'banks.name',
+    country_code: 'banks.country_code',
+    bic: { column: 'banks.bic', nullable: true },
+    bank_key: 'banks.bank_key',
+    created_at: 'banks.created_at',
+  },
+  defaultSort: { column: 'name', direction: 'asc' },
+  filters: {
+    country_code: { column: 'banks.country_code', kind: 'string' },
+    name: { column: 'banks.name', kind: 'text' },
+  },
+  search: ['banks.name', 'banks.bic', 'banks.bank_key', 'banks.city'],
+};
 
 /** /api/banks (spec 1, 2.6, 7.3). The lookup serves the bank picker of vendor forms, so any signed-in user. */
 export function bankRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -21,24 +42,7 @@ export function bankRoutes(app: FastifyInstance, ctx: AppContext): void {
     table: 'banks',
     auditType: 'Bank',
     roles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('banks').select('banks.id'),
-      tieBreaker: 'banks.id',
-      sort: {
-        id: 'banks.id',
-        name: 'banks.name',
-        country_code: 'banks.country_code',
-        bic: { column: 'banks.bic', nullable: true },
-        bank_key: 'banks.bank_key',
-        created_at: 'banks.created_at',
-      },
-      defaultSort: { column: 'name', direction: 'asc' },
-      filters: {
-        country_code: { column: 'banks.country_code', kind: 'string' },
-        name: { column: 'banks.name', kind: 'text' },
-      },
-      search: ['banks.name', 'banks.bic', 'banks.bank_key', 'banks.city'],
-    },
+    list: BANK_LIST,
     load: (db, ids) => loadBanks(db, ids),
     parse: (payload) => valid(validateBank(payload, COUNTRY_CODES)),
     create: async ({ trx }, input) => (await trx.insertInto('banks').values(row(input)).returning('id').executeTakeFirstOrThrow()).id,

@@ -1,3 +1,4 @@
+import type { Category } from '../../../shared/entities/category.js';
 import { sql } from 'kysely';
 import type { CategoryInput } from '../../../shared/validation/categories.js';
 import { orNull } from '../../../shared/validation/fields.js';
@@ -6,16 +7,7 @@ import { ValidationFailed } from '../../http/errors.js';
 import { byIds } from '../../http/resource.js';
 import './tables.js';
 
-export interface CategoryEntity {
-  id: number;
-  type: string;
-  name: string;
-  parent_id: number | null;
-  index: number;
-  depth: number;
-  children_count: number;
-  created_at: Date;
-}
+export type CategoryEntity = Category<Date>;
 
 export function loadCategories(db: Db, ids: readonly number[]): Promise<CategoryEntity[]> {
   return byIds(ids, (list) => treeQuery(db).where('id', 'in', list).execute());

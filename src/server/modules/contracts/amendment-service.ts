@@ -13,6 +13,7 @@ import { type AmendmentEntity, loadAmendments } from './amendment-queries.js';
 import { emailOf, idsOf } from './payload.js';
 import type { ContractEntity } from './queries.js';
 import { signerContactErrors } from './signers.js';
+import { refuseSourceConflicts } from './source-overlap.js';
 import { AMENDMENT_TRANSITIONS, type AmendmentTransition, amendableContract, amendmentAllowedFrom, applyOnReached, todayIso } from './state-machine.js';
 
 export type AmendmentWrite = AmendmentInput & { document?: UploadedFile };
@@ -232,6 +233,11 @@ export async function applyAmendment(w: WriteContext, contract: ContractEntity, 
   if (!amendmentAllowedFrom('apply', current.state) || !amendableContract(contract.state)) throw new ValidationFailed({ base: ['ineligible'] });
   if (!applyOnReached(current.apply_on)) throw new ValidationFailed({ apply_on: ['in_future'] });
   const { trx } = w;
+  // The new sources may not be on another contract for a day from apply_on to the contract's end (DOMAIN "Allocation").
+  if (current.change_revenue_sources && current.apply_on) {
+    const from = current.apply_on > (contract.active_from ?? contract.start_date) ? current.apply_on : (contract.active_from ?? contract.start_date);
+    await refuseSourceConflicts(trx, contract.id, current.revenue_sources.map((s) => s.id), from, contract.active_to ?? contract.end_date);
+  }
   await keepReplacedTerms(trx, contract.id, current);
   if (current.change_revenue_shares) {
     await trx.deleteFrom('contract_revenue_shares').where('contract_id', '=', contract.id).execute();

@@ -1,6 +1,7 @@
 import { formatDecimal, toDecimal } from '../../../shared/money.js';
 import type { WriteContext } from '../../http/resource.js';
 import { pdfPrinter } from '../../lib/pdf.js';
+import { translations } from '../config/locales.js';
 import type { Storage } from '../../lib/storage.js';
 import type { ContractEntity } from './queries.js';
 
@@ -92,6 +93,15 @@ const date = (iso: string | null) => (iso ? iso.split('-').reverse().join('.') :
 export async function renderContractPdf({ contract: c, organizationAddress, language }: ContractPdfData): Promise<Buffer> {
   const lng: PdfLanguage = language === 'de' ? 'de' : 'en';
   const L = LABELS[lng];
+  // Enum values as the screens name them in the document's language ('Exclusive artist', not 'exclusive_artist').
+  const texts = (await translations(lng)) as Record<string, Record<string, Record<string, string> | undefined> | undefined>;
+  const named = (area: string, group: string) => (v: string | null | undefined) => (v ? (texts[area]?.[group]?.[v] ?? v) : null);
+  const contractType = named('contract_form', 'contract_types');
+  const creditNoteType = named('contract_form', 'credit_note_types');
+  const sourceType = named('contract_form', 'source_types');
+  const shareType = named('contract_form', 'share_types');
+  const formula = named('contract_form', 'formulas');
+  const paymentType = named('vendors', 'payment_types');
   const locale = lng === 'de' ? 'de-DE' : 'en-GB';
   // Percentages without trailing zeros ('70.0000' is 70), amounts with their cents.
   const pct = (v: string | null) => (v === null ? L.none : formatDecimal(toDecimal(v).toString(), locale));
@@ -129,27 +139,27 @@ export async function renderContractPdf({ contract: c, organizationAddress, lang
       ),
       { text: L.terms, style: 'h2' },
       pairs([
-        [L.contract_type, c.contract_type],
+        [L.contract_type, contractType(c.contract_type)],
         [L.currency, c.currency],
         [L.start_date, date(c.start_date)],
         [L.end_date, date(c.end_date)],
         [L.termination_possible_from, date(c.termination_possible_from)],
         [L.termination_period_months, c.termination_period_months],
-        [L.credit_note_type, c.credit_note_type],
+        [L.credit_note_type, creditNoteType(c.credit_note_type)],
       ]),
       { text: L.sources, style: 'h2' },
-      table(['*', 'auto', 'auto'], head(L.name, L.reference_id, L.type), c.revenue_sources.map((s) => [cell(s.name), cell(s.reference_id), cell(s.type)])),
+      table(['*', 'auto', 'auto'], head(L.name, L.reference_id, L.type), c.revenue_sources.map((s) => [cell(s.name), cell(s.reference_id), cell(sourceType(s.type))])),
       { text: L.shares, style: 'h2' },
       table(
         ['auto', 'auto', '*', '*', '*', '*'],
         head(L.type, L.formula, L.rev_share, L.baseline, L.fixed_income, L.threshold),
-        c.revenue_shares.map((s) => [cell(s.type), cell(s.formula), cell(pct(s.rev_share)), cell(amt(s.baseline)), cell(amt(s.fixed_income)), cell(amt(s.threshold))]),
+        c.revenue_shares.map((s) => [cell(shareType(s.type)), cell(formula(s.formula)), cell(pct(s.rev_share)), cell(amt(s.baseline)), cell(amt(s.fixed_income)), cell(amt(s.threshold))]),
       ),
       { text: L.splits, style: 'h2' },
       table(
         ['*', 'auto', 'auto'],
         head(L.vendor, L.share, L.payment_method),
-        c.contract_vendors.map((v) => [cell(v.vendor.name), cell(pct(v.share_percentage)), cell(v.vendor_payment_method?.type ?? null)]),
+        c.contract_vendors.map((v) => [cell(v.vendor.name), cell(pct(v.share_percentage)), cell(paymentType(v.vendor_payment_method?.type))]),
       ),
       { text: L.signers, style: 'h2' },
       pairs([

@@ -1,3 +1,4 @@
+import { hasAnyRole } from '../../../shared/roles.js';
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import type { ContractLookup } from '../../../shared/entities/contract.js';
@@ -29,18 +30,30 @@ import { emailOf, idsOf } from './payload.js';
 import { terminationRoutes } from './termination-requests.js';
 import { allowedFrom, APPROVE_ROLES, CANCEL_ROLES, HOLD_ROLES, READ_ROLES, SIGN_ROLES, targetState, WRITE_ROLES } from './state-machine.js';
 import { organizationSigners } from './signers.js';
+import { refuseSourceConflicts, sourceConflictsRoute } from './source-overlap.js';
 
 const LIST_VALUES: readonly string[] = CONTRACT_LIST_PARAMS;
 /** Amendments someone still has to act on: approve, sign or apply. */
 const PENDING_AMENDMENT_STATES = ['approval_pending', 'signing_pending', 'signed'];
 
-/** `list=` of the five tabs (spec 2, section 2): the tab's path with dashes as underscores. */
-function listCondition(query: Record<string, unknown>) {
-  const list = query.list ?? 'all';
+/**
+ * `list=` of the five tabs (spec 2, section 2): the tab's path with dashes as underscores; and
+ * `awaiting_approval`, what an approver decides (issue 24, item 11), which is all an approver without
+ * the contracts role lists, whatever the tab.
+ */
+function listCondition(query: Record<string, unknown>, viewer: { roles: readonly string[] }) {
+  const asked = query.list ?? 'all';
+  const list = !hasAnyRole(viewer.roles, WRITE_ROLES) && typeof asked === 'string' && LIST_VALUES.includes(asked) ? 'awaiting_approval' : asked;
   if (typeof list !== 'string' || !LIST_VALUES.includes(list)) throw unprocessable({ list: ['invalid'] });
   if (list === 'approval_pending' || list === 'signing_pending') return sql<SqlBool>`contracts.state = ${list}`;
   if (list === 'amendments_pending') {
     return sql<SqlBool>`EXISTS (SELECT 1 FROM contract_amendments a WHERE a.contract_id = contracts.id AND a.state = ANY(${PENDING_AMENDMENT_STATES}::text[]))`;
+  }
+  if (list === 'awaiting_approval') {
+    // What an approver decides: the contract, an amendment or a termination request waiting for approval.
+    return sql<SqlBool>`(contracts.state = 'approval_pending'
+      OR EXISTS (SELECT 1 FROM contract_amendments a WHERE a.contract_id = contracts.id AND a.state = 'approval_pending')
+      OR EXISTS (SELECT 1 FROM contract_termination_requests t WHERE t.contract_id = contracts.id AND t.state = 'pending'))`;
   }
   if (list === 'termination_pending') {
     return sql<SqlBool>`EXISTS (SELECT 1 FROM contract_termination_requests t WHERE t.contract_id = contracts.id AND t.state = 'pending')`;
@@ -72,7 +85,7 @@ function commentOf(params: Record<string, unknown>): Record<string, unknown> {
 export const CONTRACT_LIST: ListSource = {
   from: (db, query, viewer) => {
     const qb = db.selectFrom('contracts').innerJoin('organizations', 'organizations.id', 'contracts.organization_id').select('contracts.id');
-    return viewer ? qb.where(listCondition(query)) : qb;
+    return viewer ? qb.where(listCondition(query, viewer)) : qb;
   },
   tieBreaker: 'contracts.id',
   sort: {
@@ -130,8 +143,8 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     auditType: 'Contract',
     roles: WRITE_ROLES,
     readRoles: READ_ROLES,
-    // Spec 2, section 2: the list needs role contracts.
-    listRoles: WRITE_ROLES,
+    // Spec 2, section 2: the list needs role contracts; an approver lists only what waits for approval (issue 24, item 11).
+    listRoles: READ_ROLES,
     list: CONTRACT_LIST,
     uploads: { 'contract[document]': documentRule(ctx) },
     load: (db, ids, viewer) => loadContracts(db, ids, viewer),
@@ -181,6 +194,8 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
         roles: APPROVE_ROLES,
         flag: (c) => allowedFrom('approve', c.state),
         run: async (w, current) => {
+          // One contract per source and day (DOMAIN "Allocation"): refused naming the other contract.
+          await refuseSourceConflicts(w.trx, current.id, current.revenue_sources.map((s) => s.id), current.start_date, current.end_date);
           await setState(w.trx, current.id, targetState('approve', current.state), null);
           // A template's document is written now, in this transaction: if it fails, the approval does too.
           if (current.template_name) await generateContractDocument(ctx.storage, w, current);
@@ -215,6 +230,8 @@ export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {
     const q = typeof query.q === 'string' && !query.q.includes('\0') ? query.q.trim().slice(0, 200) : '';
     return organizationSigners(db, organizationId, `%${escapeLike(q)}%`, 20);
   });
+
+  sourceConflictsRoute(app, db, WRITE_ROLES);
 
   // The payments list filters by contract too (spec 3, 2.1).
   lookupRoute(app, '/api/contracts/lookup', [...READ_ROLES, 'payments'], async ({ q, like, limit }): Promise<ContractLookup[]> => {

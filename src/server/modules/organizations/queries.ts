@@ -90,6 +90,7 @@ export function loadOrganizations(db: Db, ids: readonly number[]): Promise<Organ
       payment_paused_notification_emails: o.payment_paused_notification_emails,
       payment_due_interval_length: o.payment_due_interval_length,
       payment_due_interval_unit: o.payment_due_interval_unit,
+      four_eyes: o.four_eyes,
       vendor_sources: { external: o.vendor_source_prefix_external, internal: o.vendor_source_prefix_internal, network: o.vendor_source_prefix_network },
       managing_directors: directorsOf.get(o.id) ?? [],
       legal_imprints: imprintsOf.get(o.id) ?? [],

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Id } from '../../db/schema.js';
+import type { OrganizationColumns } from '../../../shared/entities/organization.js';
 import type { CONTRACT_TYPES, REVENUE_SHARE_TYPES } from '../../../shared/validation/organizations.js';
 
 type TextList = ColumnType<string[], string[] | undefined, string[]>;
@@ -7,18 +8,9 @@ type TextList = ColumnType<string[], string[] | undefined, string[]>;
 /** Columns holding storage keys (see `stored-files.ts`). */
 export const organizationFiles = [{ table: 'organizations', column: 'logo_key' }];
 
-export interface OrganizationsTable {
+/** The shared OrganizationColumns (src/shared/entities/organization.ts) and the columns only stored. */
+export interface OrganizationsTable extends OrganizationColumns {
   id: Id;
-  name: string;
-  number: string;
-  country_code: string;
-  currency: string;
-  city: string;
-  postal_code: string;
-  street: string;
-  street_number: string;
-  color_primary: string | null;
-  color_accent: string | null;
   /** null: the payment type follows the vendor's tax data. */
   overridden_payment_type: 'self_billing' | 'invoice' | null;
   /** The logo in file storage (its key, content type and SHA-256), or all null. */
@@ -29,7 +21,6 @@ export interface OrganizationsTable {
   invoice_cc_emails: TextList;
   vendor_change_request_notification_emails: TextList;
   payment_paused_notification_emails: TextList;
-  payment_due_interval_length: number | null;
   payment_due_interval_unit: 'd' | 'm' | 'y' | null;
   vendor_source_prefix_external: string;
   vendor_source_prefix_internal: string;

@@ -31,11 +31,13 @@ export interface PublishJobData {
   user_id: number | null;
 }
 
-/** The payments of `p` that cannot be paid: no usable payment method on the contract vendor, or no tax data. */
+/**
+ * The payments of `p` that cannot be paid: no usable payment method in the payee frozen on the payment
+ * ("refresh payee" reads it again once the vendor's data is fixed), or no tax data.
+ */
 const LACKING = sql<boolean>`(
   NOT EXISTS (SELECT 1 FROM vendor_tax_infos t WHERE t.vendor_id = p.vendor_id)
-  OR NOT EXISTS (SELECT 1 FROM contract_vendors cv JOIN vendor_payment_methods m ON m.id = cv.vendor_payment_method_id
-                 WHERE cv.id = p.contract_vendor_id AND m.type <> 'no_account'))`;
+  OR p.payee_method_type IS NULL OR p.payee_method_type = 'no_account')`;
 
 /** One queued and one running publish per bucket (`stately`); sent in the request's transaction. */
 export function sendPublishJob(jobs: Jobs, w: InTransaction, data: PublishJobData) {

@@ -4,6 +4,7 @@ import type { PaymentBucket } from '../../../shared/entities/payment-bucket.js';
 import type { Db } from '../../db/connection.js';
 import type { JobFailure, Jobs } from '../../jobs/queue.js';
 import { byIds } from '../../http/resource.js';
+import type { FourEyesRule } from '../../../shared/payment-lifecycle.js';
 import { bucketFiles, bucketKeptOut } from './hooks.js';
 import './tables.js';
 import '../payments/tables.js';
@@ -44,6 +45,28 @@ async function contents(db: Db, ids: readonly number[]) {
   return new Map(rows.map((r) => [r.bucket_id, r]));
 }
 
+/**
+ * Four eyes (DOMAIN.md "Four-eyes on money out"), by bucket: the rule that keeps `userId` from creating
+ * the bucket's payment files, when one of its payments belongs to an organization that requires four eyes
+ * and the user published the bucket or verified one of its payments.
+ */
+export async function createFilesRefusals(db: Db, ids: readonly number[], userId: number | null): Promise<Map<number, FourEyesRule>> {
+  if (userId === null || ids.length === 0) return new Map();
+  const { rows } = await sql<{ bucket_id: number; published: boolean; verified: boolean }>`
+    SELECT p.payment_bucket_id::int AS bucket_id,
+      EXISTS (SELECT 1 FROM payment_bucket_publishers bp WHERE bp.payment_bucket_id = p.payment_bucket_id AND bp.user_id = ${userId}) AS published,
+      bool_or(p.verified_by_id = ${userId}) AS verified
+    FROM payments p JOIN organizations o ON o.id = p.organization_id
+    WHERE p.payment_bucket_id = ANY(${[...ids]}::bigint[]) AND o.four_eyes
+    GROUP BY p.payment_bucket_id`.execute(db);
+  const out = new Map<number, FourEyesRule>();
+  for (const r of rows) {
+    if (r.published) out.set(r.bucket_id, 'four_eyes_publisher_creates_files');
+    else if (r.verified) out.set(r.bucket_id, 'four_eyes_verifier_creates_files');
+  }
+  return out;
+}
+
 /** The failure as answered, the job named by its action (`payment_files.create` → `create_payment_files`). */
 function lastFailure(f: JobFailure | undefined): PaymentBucketEntity['last_job_failure'] {
   if (!f) return null;
@@ -51,7 +74,7 @@ function lastFailure(f: JobFailure | undefined): PaymentBucketEntity['last_job_f
 }
 
 /** Buckets as answered: summary, files, flags from the server and whether a job still runs on them. */
-export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[]): Promise<PaymentBucketEntity[]> {
+export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[], viewerId: number | null = null): Promise<PaymentBucketEntity[]> {
   return byIds(ids, async (list) => {
     const rows = await db.selectFrom('payment_buckets').select(['id', 'name', 'created_at']).where('id', 'in', list).execute();
     const [counts, summary, files, keptOut, pending, failures] = [
@@ -62,6 +85,7 @@ export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[]): 
       await jobs.pendingFor(BUCKET_ENTITY, list),
       await jobs.lastFailures(BUCKET_ENTITY, list),
     ];
+    const refusals = await createFilesRefusals(db, list, viewerId);
     return rows.map((r) => {
       const c = counts.get(r.id);
       const busy = pending.has(r.id);
@@ -74,7 +98,8 @@ export function loadPaymentBuckets(db: Db, jobs: Jobs, ids: readonly number[]): 
         created_at: r.created_at,
         can_be_deleted: !c && bucketFileList.length === 0 && !busy,
         can_publish_payments: !!c?.publishable && !busy,
-        can_create_payment_files: !!c?.exportable && !busy,
+        can_create_payment_files: !!c?.exportable && !busy && !refusals.has(r.id),
+        flag_reasons: c?.exportable && !busy && refusals.has(r.id) ? { can_create_payment_files: refusals.get(r.id)! } : {},
         jobs_pending: busy,
         last_job_failure: lastFailure(failures.get(r.id)),
         payments_summary: summary.get(r.id) ?? [],

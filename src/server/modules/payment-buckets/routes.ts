@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { type PaymentBucketInput, validatePaymentBucket } from '../../../shared/validation/payment-buckets.js';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
@@ -7,15 +8,16 @@ import { lookupRoute, recordId, recordWriter, type Resource, resourceRoutes, val
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { bucketActionRoutes } from '../payments/bucket-actions.js';
-import { DETAIL_ROLES } from '../payments/lifecycle.js';
+import { CREDIT_NOTE_ROLES } from '../../../shared/payment-lifecycle.js';
 import { sendPublishJob } from './publish.js';
-import { loadPaymentBuckets, lookupPaymentBuckets, type PaymentBucketEntity } from './queries.js';
+import { BUCKET_ENTITY, loadPaymentBuckets, lookupPaymentBuckets, type PaymentBucketEntity } from './queries.js';
+import type { JobsStatus } from '../../../shared/entities/jobs-status.js';
 
 /** Spec 3, 6: bucket list, form and details need payment_buckets (admin passes every check). */
 export const BUCKET_ROLES = ['payment_buckets'];
 
 /** Computed from payments, files and jobs: not the bucket's own fields, so not audited. */
-const AUDIT_IGNORE = ['payout', 'payments_count', 'can_be_deleted', 'can_publish_payments', 'can_create_payment_files', 'jobs_pending', 'payments_summary', 'payment_files'];
+const AUDIT_IGNORE = ['payout', 'payments_count', 'can_be_deleted', 'can_publish_payments', 'can_create_payment_files', 'flag_reasons', 'jobs_pending', 'payments_summary', 'payment_files'];
 
 export function paymentBucketResource(ctx: AppContext): Resource<PaymentBucketEntity, PaymentBucketInput> {
   return {
@@ -32,7 +34,7 @@ export function paymentBucketResource(ctx: AppContext): Resource<PaymentBucketEn
       filters: { name: { column: 'payment_buckets.name', kind: 'text' } },
       search: ['payment_buckets.name'],
     },
-    load: (db, ids) => loadPaymentBuckets(db, ctx.jobs, ids),
+    load: (db, ids, viewer) => loadPaymentBuckets(db, ctx.jobs, ids, viewer?.id ?? null),
     parse: (payload) => valid(validatePaymentBucket(payload)),
     create: async ({ trx }, input) => (await trx.insertInto('payment_buckets').values({ name: input.name }).returning('id').executeTakeFirstOrThrow()).id,
     update: async ({ trx }, current, input) => {
@@ -47,9 +49,6 @@ export function paymentBucketResource(ctx: AppContext): Resource<PaymentBucketEn
   };
 }
 
-/** Who may open a payment's credit note: whoever sees payment details (spec 3, 6), and the bucket staff who published it. */
-export const CREDIT_NOTE_ROLES = [...DETAIL_ROLES, 'payment_buckets'];
-
 /** /api/payment_buckets (spec 3, 7.1). */
 export function paymentBucketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const resource = paymentBucketResource(ctx);
@@ -59,6 +58,14 @@ export function paymentBucketRoutes(app: FastifyInstance, ctx: AppContext): void
   bucketActionRoutes(app, ctx);
   const writer = recordWriter(ctx.db, resource);
 
+  // What the bucket's page asks every ~500 ms while a publish or file job runs (issue 24, item 6).
+  app.get<{ Params: { id: string } }>('/api/payment_buckets/:id/jobs', { config: { roles: BUCKET_ROLES } }, async (request): Promise<JobsStatus> => {
+    const id = await writer.idOf(request.params.id);
+    if (!(await ctx.db.selectFrom('payment_buckets').select('id').where('id', '=', id).executeTakeFirst())) throw notFound();
+    const pending = await ctx.jobs.pendingFor(BUCKET_ENTITY, [id]);
+    return { jobs_pending: pending.has(id), pending_jobs: [] };
+  });
+
   /** Publish (DOMAIN "Buckets and payment files"): a job sent in the transaction that checked the flag on the locked bucket. */
   app.post<{ Params: { id: string } }>('/api/payment_buckets/:id/publish_payments', { config: { roles: BUCKET_ROLES } }, async (request, reply) => {
     const user = currentUser(request);
@@ -66,6 +73,8 @@ export function paymentBucketRoutes(app: FastifyInstance, ctx: AppContext): void
     await writer.one(user, id, 'publish_payments', async (w, { current }) => {
       if (!current.can_publish_payments) throw new ValidationFailed({ base: ['ineligible'] });
       if (!(await sendPublishJob(ctx.jobs, w, { payment_bucket_id: id, user_id: user.id }))) throw new ValidationFailed({ base: ['ineligible'] });
+      // Four eyes: whoever published the bucket does not create its payment files (recorded on the locked bucket).
+      await sql`INSERT INTO payment_bucket_publishers (payment_bucket_id, user_id) VALUES (${id}, ${user.id}) ON CONFLICT DO NOTHING`.execute(w.trx);
       await audit(w.trx, { action: 'publish_payments', type: 'PaymentBucket', id, changes: {}, userId: user.id });
     });
     return reply.code(202).send(await writer.answer(ctx.db, id, user));

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../http/actions.js';
 import { leaveFile } from './file-writes.js';
-import { FLAG_ROLES } from '../payments/lifecycle.js';
+import { TRANSITIONS, transitionRoles } from '../../../shared/payment-lifecycle.js';
 import type { PaymentEntity } from '../payments/queries.js';
 import './tables.js';
 
@@ -12,12 +12,12 @@ import './tables.js';
  */
 export const cancelExportActions = (ctx: Pick<AppContext, 'storage'>): Record<string, Action<PaymentEntity>> => ({
   cancel_export: {
-    flag: 'can_cancel_export',
-    roles: FLAG_ROLES.can_cancel_export,
+    flag: TRANSITIONS.cancel_export.flag,
+    roles: transitionRoles('cancel_export'),
     bulk: true,
     run: async (w, current) => {
       await leaveFile(ctx, w, current.id);
-      await sql`UPDATE payments SET state = 'payout_pending' WHERE id = ${current.id}`.execute(w.trx);
+      await sql`UPDATE payments SET state = ${TRANSITIONS.cancel_export.to} WHERE id = ${current.id}`.execute(w.trx);
     },
   },
 });

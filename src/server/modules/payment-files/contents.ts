@@ -28,7 +28,7 @@ export interface FilePayment {
   payment_bucket_id: number | null;
   vendor_number: string;
   vendor_name: string;
-  /** The account paid: the contract vendor's method, or for an alternative payee the payee's bank method. */
+  /** The account paid, frozen on the payment: the contract vendor's method, or for an alternative payee the payee's bank method. */
   method_type: string | null;
   is_sepa: boolean;
   account_holder: string | null;
@@ -51,29 +51,22 @@ export const formatOf = (p: Pick<FilePayment, 'currency' | 'method_type' | 'is_s
   p.currency === 'EUR' && p.method_type === 'bank' && p.is_sepa ? 'sepa' : 'csv';
 
 /**
- * The payments `where` picks (alias `p`), with their accounts; `lock` locks the payment rows (in id
- * order) for the transaction that exports or rewrites them. Payments to an `alternative_payee` go to
- * the payee's bank method (`source_payment_method_id`) and its owner's address; they still belong to the vendor.
+ * The payments `where` picks (alias `p`), with the payee each was made with (frozen on the payment,
+ * DOMAIN.md "Payment run" step 6: never the vendor's data of today); `lock` locks the payment rows (in id
+ * order) for the transaction that exports or rewrites them.
  */
 export async function filePayments(db: Db, where: Expression<SqlBool>, opts: { lock?: boolean } = {}): Promise<FilePayment[]> {
-  const pick = (column: string) => sql.raw(`CASE WHEN m.type = 'alternative_payee' THEN s.${column} ELSE m.${column} END`);
   const { rows } = await sql<FilePayment>`
     SELECT p.id::int AS id, p.reference, p.state, p.organization_id::int AS organization_id, organizations.name AS organization_name, p.currency,
       p.amount::text AS amount, p.vat_amount::text AS vat_amount, p.wht_amount::text AS wht_amount, p.total_amount::text AS total_amount,
       p.due_date::text AS due_date, p.start_date::text AS start_date, p.end_date::text AS end_date, p.payment_file_id::int AS payment_file_id, p.payment_bucket_id::int AS payment_bucket_id,
       ${fullNumberSql} AS vendor_number, vendors.name AS vendor_name,
-      ${pick('type')} AS method_type, coalesce(${pick('is_sepa')}, false) AS is_sepa, ${pick('account_holder')} AS account_holder,
-      ${pick('iban')} AS iban, ${pick('bic')} AS bic, ${pick('account_number')} AS account_number, b.bank_key, ${pick('email')} AS paypal_email,
-      payee.name AS payee_name, a.street, a.street_number, a.postal_code, a.city, a.country_code
+      p.payee_method_type AS method_type, p.payee_is_sepa AS is_sepa, p.payee_account_holder AS account_holder, p.payee_iban AS iban, p.payee_bic AS bic,
+      p.payee_account_number AS account_number, p.payee_bank_key AS bank_key, p.payee_email AS paypal_email, coalesce(p.payee_name, vendors.name) AS payee_name,
+      p.payee_street AS street, p.payee_street_number AS street_number, p.payee_postal_code AS postal_code, p.payee_city AS city, p.payee_country_code AS country_code
     FROM payments p
     JOIN organizations ON organizations.id = p.organization_id
     JOIN vendors ON vendors.id = p.vendor_id
-    JOIN contract_vendors cv ON cv.id = p.contract_vendor_id
-    LEFT JOIN vendor_payment_methods m ON m.id = cv.vendor_payment_method_id
-    LEFT JOIN vendor_payment_methods s ON s.id = m.source_payment_method_id
-    LEFT JOIN banks b ON b.id = ${pick('bank_id')}
-    JOIN vendors payee ON payee.id = CASE WHEN m.type = 'alternative_payee' THEN s.vendor_id ELSE p.vendor_id END
-    LEFT JOIN vendor_addresses a ON a.vendor_id = payee.id
     WHERE ${where}
     ORDER BY p.id
     ${opts.lock ? sql`FOR UPDATE OF p` : sql``}`.execute(db);

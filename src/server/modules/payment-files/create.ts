@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { defineJob, type InTransaction, type Jobs } from '../../jobs/queue.js';
 import { auditMany } from '../audit/audit.js';
-import { BUCKET_ENTITY } from '../payment-buckets/queries.js';
+import { BUCKET_ENTITY, createFilesRefusals } from '../payment-buckets/queries.js';
 import { fileContent, type FileDebtor, type FilePayment, filePayments, fileRefusal, formatOf, storeFileContent } from './contents.js';
 import { organizationToday } from '../organizations/today.js';
 import { PaymentFileError } from './sepa.js';
@@ -107,6 +107,9 @@ export async function createPaymentFiles(
       if (!bucket) return none;
       const pending = await filePayments(trx, sql<boolean>`p.payment_bucket_id = ${bucketId} AND p.state = 'payout_pending'`, { lock: true });
       if (pending.length === 0) return none;
+      // Four eyes again on the locked payments: an invoice verified by the requester after the request was accepted.
+      const refusal = (await createFilesRefusals(trx, [bucketId], userId)).get(bucketId);
+      if (refusal) throw new PaymentFileError(`Four eyes (${refusal}): user ${userId} published this bucket or verified one of its payments`);
       const today = await organizationToday(trx);
       const keptOut = pending.flatMap((p) => fileRefusal(p, today(p.organization_id)) ?? []);
       const groups = groupsOf(pending.filter((p) => fileRefusal(p, today(p.organization_id)) === null));

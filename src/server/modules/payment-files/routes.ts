@@ -6,6 +6,7 @@ import { recordId, recordWriter, write } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { BUCKET_ROLES, paymentBucketResource } from '../payment-buckets/routes.js';
+import { fourEyesRefused } from '../payments/transitions.js';
 import { sendCreateFilesJob } from './create.js';
 import { deletePaymentFile, FILE_AUDIT_TYPE, recordDownload, updatePaymentFile } from './file-writes.js';
 import { loadBucketFiles } from './queries.js';
@@ -27,6 +28,8 @@ export function paymentFileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = currentUser(request);
     const id = await writer.idOf(request.params.id);
     await writer.one(user, id, 'create_payment_files', async (w, { current }) => {
+      const rule = current.flag_reasons.can_create_payment_files;
+      if (rule) throw fourEyesRefused(ctx, w, { type: 'PaymentBucket', id, action: 'create_payment_files' }, rule, current.name, { id: user.id, name: `${user.first_name} ${user.last_name}`.trim() });
       if (!current.can_create_payment_files) throw new ValidationFailed({ base: ['ineligible'] });
       if (!(await sendCreateFilesJob(ctx.jobs, w, { payment_bucket_id: id, user_id: user.id }))) throw new ValidationFailed({ base: ['ineligible'] });
       await audit(w.trx, { action: 'create_payment_files', type: 'PaymentBucket', id, changes: {}, userId: user.id });

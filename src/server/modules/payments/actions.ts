@@ -4,6 +4,7 @@ import type { PaymentEntity } from './queries.js';
 import { cancelExportActions } from '../payment-files/cancel-export.js';
 import { cancelActions } from './cancel.js';
 import { invoiceActions } from './invoice.js';
+import { payeeActions } from './payee.js';
 import { transitionActions } from './transitions.js';
 
 export type PaymentAction = Action<PaymentEntity>;
@@ -18,6 +19,7 @@ export function paymentActions(ctx: AppContext): Record<string, PaymentAction> {
     ...transitionActions(ctx),
     ...invoiceActions(ctx),
     ...cancelActions,
+    ...payeeActions,
     ...cancelExportActions(ctx),
   };
 }

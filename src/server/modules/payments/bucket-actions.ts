@@ -9,7 +9,7 @@ import { currentUser } from '../../http/auth.js';
 import { HttpError, ValidationFailed } from '../../http/errors.js';
 import { unstorableText, write } from '../../http/resource.js';
 import { auditMany } from '../audit/audit.js';
-import { FLAG_ROLES, stateAllows } from './lifecycle.js';
+import { FLAG_ROLES, stateAllows } from '../../../shared/payment-lifecycle.js';
 import './tables.js';
 
 /**

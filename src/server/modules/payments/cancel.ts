@@ -5,9 +5,10 @@ import { unwrap, type WriteContext } from '../../http/resource.js';
 import { amount } from '../../../shared/money.js';
 import { audit } from '../audit/audit.js';
 import type { PaymentAction } from './actions.js';
-import { FLAG_ROLES, REVERSED_ON_CANCEL } from './lifecycle.js';
+import { FLAG_ROLES, REVERSED_ON_CANCEL } from '../../../shared/payment-lifecycle.js';
 import type { PaymentEntity } from './queries.js';
-import { addInterval, contractVendorTerms, vendorPayment } from './run.js';
+import { PAYEE_COLUMNS } from './payee.js';
+import { contractVendorTerms, dueDate, vendorPayment } from './run.js';
 
 /** An entry of `GET /api/payments/{id}/contract_vendors_for_correction` (spec 3, 7.2). */
 export interface CorrectionCandidate {
@@ -56,10 +57,12 @@ async function insertReversal(w: WriteContext, original: PaymentEntity): Promise
   const { rows } = await sql<{ id: number; amount: string; total_amount: string }>`
     INSERT INTO payments (type, state, payout_id, organization_id, contract_id, contract_vendor_id, vendor_id, cancelled_payment_id, revenue_types,
                           currency, currency_rate, reverse_charge, credit_note_type, start_date, end_date, due_date,
-                          amount, vat_percentage, vat_amount, wht_percentage, wht_amount, fee, total_amount)
+                          amount, vat_percentage, vat_amount, wht_percentage, wht_amount, fee, total_amount, ${PAYEE_COLUMNS})
     SELECT 'reversal', 'new', payout_id, organization_id, contract_id, contract_vendor_id, vendor_id, id, revenue_types,
-           currency, currency_rate, reverse_charge, credit_note_type, start_date, end_date, current_date,
-           -amount, vat_percentage, -vat_amount, wht_percentage, -wht_amount, -fee, -total_amount
+           currency, currency_rate, reverse_charge, credit_note_type, start_date, end_date,
+           -- Due today where the organization is (DOMAIN.md "Dates and time zones").
+           (now() AT TIME ZONE (SELECT o.time_zone FROM organizations o WHERE o.id = payments.organization_id))::date,
+           -amount, vat_percentage, -vat_amount, wht_percentage, -wht_amount, -fee, -total_amount, ${PAYEE_COLUMNS}
     FROM payments WHERE id = ${original.id}
     RETURNING id, amount, total_amount`.execute(w.trx);
   const reversal = rows[0];
@@ -89,11 +92,10 @@ async function insertReplacement(w: WriteContext, original: PaymentEntity, cvId:
   const contract = await w.trx
     .selectFrom('contracts')
     .innerJoin('organizations as o', 'o.id', 'contracts.organization_id')
-    .select(['contracts.id', 'contracts.currency', 'o.country_code', 'o.overridden_payment_type', 'o.payment_due_interval_length', 'o.payment_due_interval_unit'])
+    .select(['contracts.id', 'contracts.currency', 'o.country_code', 'o.overridden_payment_type', 'o.payment_due_interval_length', 'o.payment_due_interval_unit', 'o.time_zone'])
     .where('contracts.id', '=', terms.contract_id)
     .executeTakeFirstOrThrow();
   const { type, figures: f } = vendorPayment({ ...contract, currency: original.currency }, terms, amount(original.amount));
-  const today = new Date().toISOString().slice(0, 10);
   const inserted = await w.trx
     .insertInto('payments')
     .values({
@@ -111,7 +113,7 @@ async function insertReplacement(w: WriteContext, original: PaymentEntity, cvId:
       currency_rate: original.currency_rate,
       start_date: original.start_date,
       end_date: original.end_date,
-      due_date: addInterval(today, contract.payment_due_interval_length, contract.payment_due_interval_unit),
+      due_date: dueDate(contract),
       amount: f.amount,
       reverse_charge: f.reverse_charge,
       vat_percentage: f.vat_percentage,

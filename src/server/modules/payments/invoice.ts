@@ -9,7 +9,7 @@ import type { UploadRule } from '../../lib/storage.js';
 import { audit } from '../audit/audit.js';
 import type { PaymentAction } from './actions.js';
 import { sendInvoiceVerifiedMail } from './invoice-mail.js';
-import { DETAIL_ROLES, FLAG_ROLES } from './lifecycle.js';
+import { DETAIL_ROLES, FLAG_ROLES } from '../../../shared/payment-lifecycle.js';
 import type { PaymentEntity } from './queries.js';
 
 /** Spec 3, 5.1 and 9: the invoice is a .pdf, told by its content; the size limit is the uploads' limit. */
@@ -38,7 +38,8 @@ export function invoiceActions(ctx: AppContext): Record<string, PaymentAction> {
       roles: FLAG_ROLES.can_be_verified,
       run: async (w, current, params) => {
         const { comment, sendNotification } = verifyParams(params);
-        await sql`UPDATE payments SET state = 'payout_pending' WHERE id = ${current.id}`.execute(w.trx);
+        // Who verified is kept (and audited as `verified_by`): under four eyes they do not pay it out.
+        await sql`UPDATE payments SET state = 'payout_pending', verified_by_id = ${w.user.id} WHERE id = ${current.id}`.execute(w.trx);
         // The comment is no field of the payment: it is kept in the audit trail beside the state change.
         if (comment || sendNotification) {
           await audit(w.trx, { action: 'verify_invoice', type: 'Payment', id: current.id, changes: { comment: [null, comment], send_notification: [null, sendNotification] }, userId: w.user.id });

@@ -1,10 +1,9 @@
 import type { PaymentsPreview, PaymentsPreviewContract } from '../../../shared/entities/payments-preview.js';
 import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
-import { Decimal, minorUnits, toDecimal } from '../../../shared/money.js';
+import { Decimal, minorUnits, money, type Money, toDecimal, total } from '../../../shared/money.js';
 import { formulaText } from '../../../shared/payment-math.js';
 import type { Db } from '../../db/connection.js';
-import { checkRates, contractsOfPayout, loadContracts, payoutRates, planContracts, RUN_BATCH, type ContractPlan } from './run.js';
-import { revenueByContract } from './run-revenue.js';
+import { loadContracts, planContracts, RUN_BATCH, runInput, type ContractPlan } from './run.js';
 
 /** A plan as the preview answers it: per share the formula with its numbers, per vendor the split and figures. */
 function previewOf(plan: ContractPlan, created: boolean): PaymentsPreviewContract {
@@ -19,7 +18,9 @@ function previewOf(plan: ContractPlan, created: boolean): PaymentsPreviewContrac
     created,
     shares: plan.totals.map((t) => {
       const terms = plan.shares.get(t.share_type)!;
-      const groups = t.rows.map((r) => plan.groups.get(`${r.source_id}|${t.share_type}`)!);
+      const groups = t.rows.map((r) => plan.groups.get(r.key)!);
+      const reported = new Map<string, Money>();
+      for (const g of groups) reported.set(g.reported.currency, total(g.reported.currency, [reported.get(g.reported.currency) ?? money('0', g.reported.currency), g.reported]));
       return {
         share_type: t.share_type,
         formula: terms.formula,
@@ -28,8 +29,8 @@ function previewOf(plan: ContractPlan, created: boolean): PaymentsPreviewContrac
         fixed_income: terms.fixed_income,
         threshold: terms.threshold,
         revenue_types: [...new Set(groups.flatMap((g) => g.types))].sort(),
-        sources_count: groups.length,
-        revenue_usd: groups.reduce((a, g) => a.plus(g.usd), new Decimal(0)).toFixed(),
+        sources_count: new Set(groups.map((g) => g.source_id)).size,
+        revenue_reported: [...reported.values()].sort((a, b) => a.currency.localeCompare(b.currency)).map((m) => ({ currency: m.currency, revenue: m.amount.toFixed() })),
         revenue: t.revenue.toFixed(),
         amount_exact: t.exact.toFixed(),
         amount: t.amount,
@@ -88,16 +89,13 @@ function totalsOf(contracts: PaymentsPreviewContract[]): PaymentsSummaryRow[] {
  * per-contract computation (`planContracts`), without writing or locking anything.
  */
 export async function paymentsPreview(db: Db, payout: { id: number; month: string }): Promise<PaymentsPreview> {
-  const contracts = await contractsOfPayout(db, payout.id, payout.month);
-  const rates = await payoutRates(db, payout.id);
-  checkRates(contracts, rates);
+  const { revenue, rates, contractIds: contracts } = await runInput(db, payout);
   const done = await db.selectFrom('payments').select('contract_id').distinct().where('payout_id', '=', payout.id).where('cancelled_payment_id', 'is', null).execute();
   const created = new Set(done.map((d) => Number(d.contract_id)));
-  // Every contract's revenue in one pass over the payout's rows, and the plans batch by batch, as the run makes them.
-  const revenue = await revenueByContract(db, payout.id, payout.month);
+  // The plans batch by batch, as the run makes them.
   const out: PaymentsPreviewContract[] = [];
   for (let i = 0; i < contracts.length; i += RUN_BATCH) {
-    const batch = await loadContracts(db, contracts.slice(i, i + RUN_BATCH).map((c) => c.id), false);
+    const batch = await loadContracts(db, contracts.slice(i, i + RUN_BATCH), false);
     for (const plan of await planContracts(db, payout, batch, rates, revenue)) out.push(previewOf(plan, created.has(plan.contract.id)));
   }
   return { payout_id: payout.id, contracts: out, totals: totalsOf(out) };

@@ -4,7 +4,8 @@ import type { CurrentUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import type { Versioned } from '../../../shared/entities/versioned.js';
 import { byIds } from '../../http/resource.js';
-import { paymentFlags, stateAllows } from './lifecycle.js';
+import { paymentFlags, stateAllows } from '../../../shared/payment-lifecycle.js';
+import { payeeOf } from './payee.js';
 import '../payment-buckets/tables.js';
 import './tables.js';
 
@@ -76,7 +77,8 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         .leftJoin('payment_buckets as pb', 'pb.id', 'p.payment_bucket_id')
         .leftJoin('payment_files as pf', 'pf.id', 'p.payment_file_id')
         .selectAll('p')
-        .select(['pf.downloaded_at as file_downloaded_at', 'o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month', 'pb.name as bucket_name'])
+        .leftJoin('users as vu', 'vu.id', 'p.verified_by_id')
+        .select(['pf.downloaded_at as file_downloaded_at', 'o.four_eyes', 'vu.first_name as verifier_first_name', 'vu.last_name as verifier_last_name', 'o.name as organization_name', 'v.name as vendor_name', 'v.number as vendor_number', 'po.month as payout_month', 'pb.name as bucket_name'])
         .where('p.id', 'in', list)
         .execute(),
       loadLineItems(db, list),
@@ -87,7 +89,8 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
       const state = r.state as PaymentState;
       const type = r.type as PaymentType;
       const bucketId = r.payment_bucket_id === null ? null : Number(r.payment_bucket_id);
-      const input = { state, type, bucketId, fileSent: r.file_downloaded_at !== null };
+      const verifiedById = r.verified_by_id === null ? null : Number(r.verified_by_id);
+      const input = { state, type, bucketId, fileSent: r.file_downloaded_at !== null, fourEyes: r.four_eyes, verifiedById };
       return {
         id: r.id,
         reference: r.reference,
@@ -127,7 +130,9 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         fee: r.fee,
         total_amount: r.total_amount,
         line_items: lines.get(r.id) ?? [],
-        ...paymentFlags(input, roles),
+        payee: payeeOf(r),
+        verified_by: verifiedById === null ? null : { id: verifiedById, name: `${r.verifier_first_name ?? ''} ${r.verifier_last_name ?? ''}`.trim() },
+        ...paymentFlags(input, roles, viewer?.id ?? null),
         lock_version: r.lock_version,
       };
     });

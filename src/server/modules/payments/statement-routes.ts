@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { recordId } from '../../http/resource.js';
-import { DETAIL_ROLES } from './lifecycle.js';
+import { DETAIL_ROLES } from '../../../shared/payment-lifecycle.js';
 import { loadStatement } from './statement.js';
 import { statementCsv } from './statement-csv.js';
 import { renderStatementPdf } from './statement-pdf.js';

@@ -18,9 +18,10 @@ export interface StatementLine {
   reference_id: string;
   share_type: ContractShareType;
   revenue_type: string;
-  /** USD as reported. */
+  /** As reported, in `revenue_currency` (USD for the YouTube reports). */
   revenue_usd: string;
-  /** Converted to the payment currency, as stored (exact to 10 places). */
+  revenue_currency: string;
+  /** Converted to the payment currency with the payout's rate of the pair, as stored (exact). */
   revenue: string;
   amount: string;
 }
@@ -65,7 +66,7 @@ export async function loadStatement(db: Db, id: number, issuedOn: string, opts: 
   // The share's terms through the line's share: its row, or the row an amendment replaced since (kept by migration 0027);
   // none for a replacement on another contract.
   const lines = await sql<LineRow>`
-    SELECT l.revenue_source_id::int AS source_id, s.reference_id, l.share_type, l.revenue_type, l.revenue::text AS revenue_usd, l.revenue_final::text AS revenue,
+    SELECT l.revenue_source_id::int AS source_id, s.reference_id, l.share_type, l.revenue_type, l.revenue::text AS revenue_usd, l.revenue_currency, l.revenue_final::text AS revenue,
       l.amount::text AS amount, crs.formula, crs.rev_share::text AS rev_share, crs.baseline::text AS baseline, crs.fixed_income::text AS fixed_income, crs.threshold::text AS threshold
     FROM payment_line_items l JOIN revenue_sources s ON s.id = l.revenue_source_id
     LEFT JOIN LATERAL (
@@ -88,6 +89,6 @@ export async function loadStatement(db: Db, id: number, issuedOn: string, opts: 
     // A replacement carries the cancelled payment's lines, split by the cancelled vendor's percentage, not its own.
     share_percentage: x.type !== 'reversal' && x.cancelled_reference ? null : x.share_percentage,
     lines: lines.rows.map(({ formula: _f, rev_share: _r, baseline: _b, fixed_income: _fi, threshold: _t, ...line }) => line),
-    shares: explainShares(lines.rows, terms, x.currency_rate, head.currency, { reversal: x.type === 'reversal', format: opts.localized ? (v) => formatDecimal(v, documentLocale(head.language)) : undefined }),
+    shares: explainShares(lines.rows, terms, head.currency, { reversal: x.type === 'reversal', format: opts.localized ? (v) => formatDecimal(v, documentLocale(head.language)) : undefined }),
   };
 }

@@ -74,10 +74,40 @@ export interface PaymentLineItemsTable {
   amount: Numeric;
 }
 
+/** A fixed income paid for a contract share and calendar month (migration 0033): once, whatever the payouts. */
+export interface FixedIncomeMonthsTable {
+  contract_id: number;
+  share_type: string;
+  /** The month's first day. */
+  month: ColumnType<string, string, string>;
+  payout_id: number;
+}
+
+/** Whom a contract vendor is paid to today (migration 0042's view): what a payment freezes as its payee. */
+export interface ContractVendorPayeesView {
+  contract_vendor_id: number;
+  method_type: string | null;
+  is_sepa: boolean;
+  account_holder: string | null;
+  iban: string | null;
+  bic: string | null;
+  account_number: string | null;
+  bank_key: string | null;
+  email: string | null;
+  name: string;
+  street: string | null;
+  street_number: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country_code: string | null;
+}
+
 declare module '../../db/schema.js' {
   interface Database {
     payments: PaymentsTable;
+    contract_vendor_payees: ContractVendorPayeesView;
     payment_line_items: PaymentLineItemsTable;
+    fixed_income_months: FixedIncomeMonthsTable;
   }
 }
 

@@ -13,20 +13,11 @@ import type { Db } from '../../db/connection.js';
  * `asset_label_override` takes a label named by an asset label only when its override flag is set.
  */
 
-/** The sources with a signed contract covering `month` (`active_from`/`active_to` are set for signed and terminated contracts only). */
-export function coveredSources(month: string): RawBuilder<unknown> {
-  return sql`
-    SELECT DISTINCT crs.revenue_source_id
-    FROM contract_revenue_sources crs JOIN contracts c ON c.id = crs.contract_id
-    WHERE c.active_from IS NOT NULL
-      AND c.active_from <= (${month}::date + interval '1 month' - interval '1 day')::date
-      AND (c.active_to IS NULL OR c.active_to >= ${month}::date)`;
-}
-
 /**
  * `(id, source_id, rule)` for each row `target` selects (it must answer id, content_owner_id, channel_id,
- * video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id) that a rule places.
- * Asset metadata missing on a row (claim files carry no labels) comes from the payout's asset summaries.
+ * channel_name, video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id) that a rule places.
+ * Asset metadata missing on a row (claim files carry no labels) comes from the payout's asset summaries;
+ * a row with only a channel name (some ecommerce files) has the channel of that name, if exactly one has it.
  */
 export function placements(payoutId: number, target: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
@@ -56,7 +47,11 @@ export function placements(payoutId: number, target: RawBuilder<unknown>): RawBu
       FROM payout_assets WHERE payout_id = ${payoutId} ORDER BY asset_id, id
     ),
     described AS (
-      SELECT t.id, t.content_owner_id, t.channel_id, t.video_id,
+      SELECT t.id, t.content_owner_id,
+        CASE WHEN t.channel_id IS NOT NULL OR t.channel_name IS NULL THEN t.channel_id ELSE (
+          SELECT min(s.reference_id) FROM revenue_sources s WHERE s.type = 'youtube_channel' AND s.name = t.channel_name HAVING count(*) = 1
+        ) END AS channel_id,
+        t.video_id,
         coalesce(t.custom_id, a.custom_id) AS custom_id,
         coalesce(t.asset_channel_id, a.asset_channel_id) AS asset_channel_id,
         coalesce(t.asset_labels, a.asset_labels) AS asset_labels,
@@ -115,7 +110,7 @@ export async function allocateRows(trx: Db, payoutId: number, types: readonly st
   if (types.length === 0) return 0;
   await withoutJit(trx);
   const target = sql`
-    SELECT id, content_owner_id, channel_id, video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id
+    SELECT id, content_owner_id, channel_id, channel_name, video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id
     FROM payout_revenues
     WHERE payout_id = ${payoutId} AND revenue_type = ANY(${[...types]}::text[]) AND revenue_source_id IS NULL`;
   const result = await sql`

@@ -11,9 +11,10 @@ import { notFound, ValidationFailed } from '../../http/errors.js';
 import { isUploadedFile, readBody, type UploadedFile } from '../../http/multipart.js';
 import { recordId, type RecordWriter } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
-import { coveredSources, placements, withoutJit } from './allocation.js';
+import { placements, withoutJit } from './allocation.js';
+import { payingContracts } from '../contracts/terms-in-force.js';
 import { sendImportJob } from './import-job.js';
-import { FILE_ENTITY, type PayoutEntity } from './queries.js';
+import { FILE_ENTITY, type PayoutEntity, refuseWhileLocked } from './queries.js';
 
 const ROLES = ['payouts'];
 
@@ -42,6 +43,7 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
     const ownerByPart = new Map(owners.map((o) => [o.report_filename_part, o.id]));
 
     await writer.one(user, id, 'upload_files', async (w, { current }) => {
+      refuseWhileLocked(current);
       const errors: FieldErrors = {};
       const existing = await w.trx.selectFrom('payout_files').select('name').where('payout_id', '=', id).execute();
       const names = new Set(existing.map((f) => f.name));
@@ -152,6 +154,7 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
     await writer.one(user, file.payout_id, 'delete_file', async (w, { current }) => {
       const entry = current.files.find((f) => f.id === file.id);
       if (!entry) throw notFound();
+      refuseWhileLocked(current);
       if (!entry.can_be_deleted) throw new ValidationFailed({ base: ['ineligible'] });
       await w.trx.deleteFrom('payout_revenues').where('payout_file_id', '=', file.id).execute();
       await w.trx.deleteFrom('payout_assets').where('payout_file_id', '=', file.id).execute();
@@ -171,25 +174,25 @@ export function payoutFileRoutes(app: FastifyInstance, ctx: AppContext, writer: 
     const file = await fileOf(request.params.id, request.params.fileId);
     const payout = await db.selectFrom('payouts').select(['id', 'month']).where('id', '=', file.payout_id).executeTakeFirstOrThrow();
     const target = sql`
-      SELECT id, content_owner_id, channel_id, video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id
+      SELECT id, content_owner_id, channel_id, channel_name, video_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id
       FROM payout_revenues WHERE payout_file_id = ${file.id} AND revenue_source_id IS NULL`;
     const rows = await db.transaction().execute(async (trx) => {
       await withoutJit(trx);
       return sql<FileRevenuePreviewRow>`
       WITH predicted AS (${placements(payout.id, target)}),
       placed AS (
-        SELECT v.revenue, v.currency, coalesce(v.revenue_source_id, p.source_id) AS source_id
+        SELECT v.revenue, v.currency, v.revenue_type, coalesce(v.revenue_source_id, p.source_id) AS source_id
         FROM payout_revenues v LEFT JOIN predicted p ON p.id = v.id
         WHERE v.payout_file_id = ${file.id}
       )
       SELECT o.name AS organization_name, o.number AS organization_number, NULL::text AS wbs_code,
         coalesce(array_agg(DISTINCT s.reference_id ORDER BY s.reference_id) FILTER (WHERE s.reference_id IS NOT NULL), '{}') AS revenue_source_reference_ids,
-        bool_or(c.revenue_source_id IS NOT NULL) IS TRUE AS contract_present,
+        bool_or(pc.contract_id IS NOT NULL) IS TRUE AS contract_present,
         sum(pl.revenue)::text AS total_revenue, pl.currency
       FROM placed pl
       LEFT JOIN revenue_sources s ON s.id = pl.source_id
       LEFT JOIN organizations o ON o.id = s.organization_id
-      LEFT JOIN (${coveredSources(payout.month)}) c ON c.revenue_source_id = pl.source_id
+      LEFT JOIN (${payingContracts(payout.month)}) pc ON pc.revenue_source_id = pl.source_id
       GROUP BY o.id, o.name, o.number, pl.currency
       ORDER BY o.name NULLS LAST, pl.currency`.execute(trx);
     });

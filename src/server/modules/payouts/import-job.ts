@@ -107,7 +107,7 @@ export async function importPayoutFile(ctx: ImportContext, fileId: number, opts:
     const statement =
       target === 'assets'
         ? 'COPY payout_assets (payout_id, payout_file_id, content_owner_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id) FROM STDIN'
-        : 'COPY payout_revenues (payout_id, payout_file_id, content_owner_id, revenue_type, day, country, video_id, channel_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id, revenue, currency) FROM STDIN';
+        : 'COPY payout_revenues (payout_id, payout_file_id, content_owner_id, revenue_type, day, country, video_id, channel_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id, channel_name, revenue, currency) FROM STDIN';
 
     const total = Number(file.size);
     let read = 0;

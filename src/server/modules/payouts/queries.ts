@@ -5,7 +5,8 @@ import { revenueTypesFor } from '../../../shared/validation/payouts.js';
 import { Decimal } from '../../../shared/money.js';
 import type { Db } from '../../db/connection.js';
 import type { Jobs } from '../../jobs/queue.js';
-import { coveredSources } from './allocation.js';
+import { HttpError } from '../../http/errors.js';
+import { payingContracts, unpaidReason } from '../contracts/terms-in-force.js';
 import { payoutsWithPayments } from './hooks.js';
 import './tables.js';
 
@@ -18,8 +19,31 @@ export const PAYOUT_ENTITY = 'Payout';
 
 export const fileUrl = (payoutId: number, fileId: number) => `/api/payouts/${payoutId}/files/${fileId}`;
 
-/** The files of these payouts, with whether an import job is still pending on each. */
-export async function loadFiles(db: Db, jobs: Jobs, payoutIds: readonly number[], withPayments: Set<number>): Promise<PayoutFileEntity[]> {
+/**
+ * Why a payout's revenue, files and rates cannot change now (DOMAIN "Revenue import"): a job of the
+ * payout runs (an import, an allocation or its undo, the payment run) or it has payments; null when
+ * they can. Read on the locked payout by every write that changes what the run pays.
+ */
+export type PayoutLockReason = 'jobs_pending' | 'payments_exist';
+
+export function lockReasonOf(paid: boolean, busy: boolean): PayoutLockReason | null {
+  return paid ? 'payments_exist' : busy ? 'jobs_pending' : null;
+}
+
+/** The 409 of a write refused while the payout is locked: `{error: 'payout_locked', reason}`. */
+export class PayoutLocked extends HttpError {
+  constructor(public readonly reason: PayoutLockReason) {
+    super(409, { error: 'payout_locked', reason });
+  }
+}
+
+/** Refuses (409 with the reason) a write to a payout whose `locked_reason` is set; `payout` is read on the locked row. */
+export function refuseWhileLocked(payout: Pick<PayoutEntity, 'locked_reason'>): void {
+  if (payout.locked_reason) throw new PayoutLocked(payout.locked_reason);
+}
+
+/** The files of these payouts, with whether an import job is still pending on each; a locked payout's files stay. */
+export async function loadFiles(db: Db, jobs: Jobs, payoutIds: readonly number[], locked: ReadonlySet<number>): Promise<PayoutFileEntity[]> {
   if (payoutIds.length === 0) return [];
   const rows = await db.selectFrom('payout_files').selectAll().where('payout_id', 'in', payoutIds).orderBy('id').execute();
   const pending = await jobs.pendingFor(FILE_ENTITY, rows.map((r) => r.id));
@@ -37,25 +61,29 @@ export async function loadFiles(db: Db, jobs: Jobs, payoutIds: readonly number[]
     last_error: r.last_error,
     rows_count: r.rows_count === null ? null : Number(r.rows_count),
     url: fileUrl(r.payout_id, r.id),
-    // A file whose import runs holds its row; it can go once the job ended (imported or failed).
-    can_be_deleted: !pending.has(r.id) && !withPayments.has(r.payout_id),
+    // A file whose import runs holds its row; it can go once the job ended (imported or failed) while the payout is not locked.
+    can_be_deleted: !pending.has(r.id) && !locked.has(r.payout_id),
     can_preview_revenues: r.imported_at !== null && r.revenue_type !== null,
   }));
 }
 
-/** Per revenue type: imported, allocated, unallocated, and allocated with and without a contract covering the month. */
+/**
+ * Per revenue type and currency (never added across currencies): imported, allocated, unallocated, and
+ * allocated paid under a contract (the one that pays the source's month, with a share for the type) and
+ * without one (no contract, or no share for the type: `unpaidReason`).
+ */
 export async function reconciliation(db: Db, payoutId: number, month: string): Promise<ReconciliationRow[]> {
-  const rows = await sql<{ revenue_type: RevenueType; imported: string; allocated: string; unallocated: string; with_contract: string; without_contract: string }>`
-    SELECT v.revenue_type,
+  const rows = await sql<{ revenue_type: RevenueType; currency: string; imported: string; allocated: string; unallocated: string; with_contract: string; without_contract: string }>`
+    SELECT v.revenue_type, v.currency,
       coalesce(sum(v.revenue), 0)::text AS imported,
       coalesce(sum(v.revenue) FILTER (WHERE v.revenue_source_id IS NOT NULL), 0)::text AS allocated,
       coalesce(sum(v.revenue) FILTER (WHERE v.revenue_source_id IS NULL), 0)::text AS unallocated,
-      coalesce(sum(v.revenue) FILTER (WHERE c.revenue_source_id IS NOT NULL), 0)::text AS with_contract,
-      coalesce(sum(v.revenue) FILTER (WHERE v.revenue_source_id IS NOT NULL AND c.revenue_source_id IS NULL), 0)::text AS without_contract
+      coalesce(sum(v.revenue) FILTER (WHERE v.revenue_source_id IS NOT NULL AND ${unpaidReason()} IS NULL), 0)::text AS with_contract,
+      coalesce(sum(v.revenue) FILTER (WHERE v.revenue_source_id IS NOT NULL AND ${unpaidReason()} IS NOT NULL), 0)::text AS without_contract
     FROM payout_revenues v
-    LEFT JOIN (${coveredSources(month)}) c ON c.revenue_source_id = v.revenue_source_id
+    LEFT JOIN (${payingContracts(month)}) pc ON pc.revenue_source_id = v.revenue_source_id
     WHERE v.payout_id = ${payoutId}
-    GROUP BY v.revenue_type ORDER BY v.revenue_type`.execute(db);
+    GROUP BY v.revenue_type, v.currency ORDER BY v.revenue_type, v.currency`.execute(db);
   return rows.rows.map((r) => {
     const d = (v: string) => new Decimal(v);
     const balanced = d(r.imported).equals(d(r.allocated).plus(d(r.unallocated))) && d(r.allocated).equals(d(r.with_contract).plus(d(r.without_contract)));
@@ -64,7 +92,7 @@ export async function reconciliation(db: Db, payoutId: number, month: string): P
 }
 
 /** Job names still running per payout (imports of its files, allocations and their undo). */
-async function pendingJobNames(db: Db, payoutIds: readonly number[]): Promise<Map<number, string[]>> {
+export async function pendingJobNames(db: Db, payoutIds: readonly number[]): Promise<Map<number, string[]>> {
   const rows = await sql<{ payout_id: number; name: string }>`
     SELECT DISTINCT coalesce(f.payout_id, l.entity_id) AS payout_id, l.name
     FROM job_links l
@@ -87,8 +115,9 @@ export async function loadPayouts(db: Db, jobs: Jobs, ids: readonly number[], op
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('payouts').selectAll().where('id', 'in', ids).execute();
   const withPayments = await payoutsWithPayments(db, ids);
-  const files = await loadFiles(db, jobs, ids, withPayments);
   const pending = await pendingJobNames(db, ids);
+  const locked = new Set(ids.filter((id) => withPayments.has(id) || (pending.get(id) ?? []).length > 0));
+  const files = await loadFiles(db, jobs, ids, locked);
   const revenueCounts = await sql<{ payout_id: number; has_rows: boolean; has_allocated: boolean; all_new: boolean }>`
     SELECT p.id AS payout_id,
       NOT EXISTS (SELECT 1 FROM payments m WHERE m.payout_id = p.id AND m.state <> 'new') AS all_new,
@@ -121,7 +150,9 @@ export async function loadPayouts(db: Db, jobs: Jobs, ids: readonly number[], op
       can_delete_payments: paid && !busy && !!state?.all_new,
       can_allocate_revenues: !paid && !busy && !!state?.has_rows && allocated.length < revenueTypes.length,
       can_delete_revenues: !paid && !busy && (allocated.length > 0 || !!state?.has_allocated),
-      can_edit_currency_rates: !paid,
+      can_edit_currency_rates: !paid && !busy,
+      can_upload_files: !paid && !busy,
+      locked_reason: lockReasonOf(paid, busy),
       can_be_deleted: !paid && !busy,
       reconciliation: opts.totals ? await reconciliation(db, r.id, r.month) : [],
       created_at: r.created_at,

@@ -53,6 +53,8 @@ export const REVENUE_FIELDS = [
   ['asset_channel_id', ['Asset Channel ID']],
   ['asset_labels', ['Asset Labels', 'Label']],
   ['custom_id', ['Custom ID']],
+  // Ecommerce files of some versions name the channel instead of giving its id (REPORTS.md).
+  ['channel_name', ['Channel Name']],
 ] as const;
 
 export const ASSET_FIELDS = [

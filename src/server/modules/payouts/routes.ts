@@ -4,7 +4,7 @@ import type { RevenueWithoutContract } from '../../../shared/entities/payout.js'
 import { type CreatePayoutInput, validateCreatePayout, validatePayoutCurrencyRates, validateRevenueTypes, revenueTypesFor } from '../../../shared/validation/payouts.js';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
-import { notFound, ValidationFailed } from '../../http/errors.js';
+import { HttpError, notFound, ValidationFailed } from '../../http/errors.js';
 import type { ListSpec } from '../../http/list-query.js';
 import { recordWriter, type Resource, resourceRoutes, unstorableText, failIf, valid } from '../../http/resource.js';
 import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
@@ -12,13 +12,15 @@ import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { sendPaymentsJob } from '../payments/job.js';
 import { paymentsPreview } from '../payments/preview.js';
-import { checkRates, contractsOfPayout, payoutRates } from '../payments/run.js';
+import { checkRates, payoutRates } from '../payments/run.js';
+import { neededPairs } from '../payments/run-revenue.js';
 import { registerRevenueSourceUsage } from '../revenue-sources/queries.js';
 import { ALLOCATE_JOB, RELEASE_JOB, sendRevenueJob } from './allocation-jobs.js';
-import { coveredSources } from './allocation.js';
+import { payingContracts, unpaidReason } from '../contracts/terms-in-force.js';
 import { payoutFileRoutes } from './file-routes.js';
-import { loadPayouts, type PayoutEntity } from './queries.js';
-import { createPayout, destroyPayout, payoutCurrencyRates, saveCurrencyRates } from './service.js';
+import { loadPayouts, pendingJobNames, type PayoutEntity, refuseWhileLocked } from './queries.js';
+import type { JobsStatus } from '../../../shared/entities/jobs-status.js';
+import { addNeededRates, createPayout, destroyPayout, payoutCurrencyRates, saveCurrencyRates } from './service.js';
 
 /** Spec 3, 6: payouts need the payouts role (admin passes every check). */
 export const PAYOUT_ROLES = ['payouts'];
@@ -44,6 +46,8 @@ const AUDIT_IGNORE = [
   'can_allocate_revenues',
   'can_delete_revenues',
   'can_edit_currency_rates',
+  'can_upload_files',
+  'locked_reason',
   'can_be_deleted',
 ];
 
@@ -99,10 +103,24 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     return rows.map((r) => r.report_filename_part).filter(Boolean);
   });
 
+  // What the payout's page asks every ~500 ms while its jobs run (issue 24, item 6): one query, no totals.
+  app.get<{ Params: { id: string } }>('/api/payouts/:id/jobs', { config: { roles: PAYOUT_ROLES } }, async (request): Promise<JobsStatus> => {
+    const id = await writer.idOf(request.params.id);
+    if (!(await db.selectFrom('payouts').select('id').where('id', '=', id).executeTakeFirst())) throw notFound();
+    const running = (await pendingJobNames(db, [id])).get(id) ?? [];
+    return { jobs_pending: running.length > 0, pending_jobs: running };
+  });
+
   app.get<{ Params: { id: string } }>('/api/payouts/:id/currency_rates', { config: { roles: PAYOUT_ROLES } }, async (request) => {
     const id = await writer.idOf(request.params.id);
-    // Only whether it exists: the full answer would add up every revenue row of the payout.
-    if (!(await db.selectFrom('payouts').select('id').where('id', '=', id).executeTakeFirst())) throw notFound();
+    // Only whether it exists (the full answer would add up every revenue row of the payout), locked, so
+    // that pairs its revenue came to need since are added only while its rates may change.
+    await db.transaction().execute(async (trx) => {
+      const payout = await trx.selectFrom('payouts').select(['id', 'month']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!payout) throw notFound();
+      const [current] = await loadPayouts(trx, ctx.jobs, [id]);
+      if (!current.locked_reason) await addNeededRates(trx, payout);
+    });
     return { currency_rates: await payoutCurrencyRates(db, id) };
   });
 
@@ -127,6 +145,7 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
         const id = await writer.idOf(request.params.id);
         await writer.one(user, id, name, async (w, { current }) => {
           const types = revenueTypesOf(request.body, request.query, current);
+          refuseWhileLocked(current);
           const allowed = name === ALLOCATE_JOB ? current.can_allocate_revenues : current.can_delete_revenues;
           if (!allowed) throw new ValidationFailed({ base: ['ineligible'] });
           if (name === ALLOCATE_JOB && types.every((t) => (current.allocated_revenue_types as string[]).includes(t))) {
@@ -150,20 +169,34 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = await writer.idOf(request.params.id);
     await writer.one(user, id, 'create_payments', async (w, { current }) => {
       if (!current.can_create_payments) throw new ValidationFailed({ base: ['ineligible'] });
-      checkRates(await contractsOfPayout(w.trx, id, current.month), await payoutRates(w.trx, id));
+      checkRates(await neededPairs(w.trx, id, current.month), await payoutRates(w.trx, id));
       if (!(await sendPaymentsJob(ctx.jobs, w, { payout_id: id, user_id: user.id }))) throw new ValidationFailed({ base: ['ineligible'] });
       await audit(w.trx, { action: 'create_payments', type: 'Payout', id, changes: {}, userId: user.id });
     });
     return reply.code(202).send(await writer.answer(db, id, user));
   });
 
-  /** Deletes the payout's payments while every one is still `new` (checked on the locked payout). */
+  /**
+   * Deletes the payout's payments while every one is still `new` (DOMAIN.md "Payment run" step 7): the flag
+   * is read on the locked payout, then the payments are locked and checked again, since an action on one
+   * payment (attach an invoice, add to a bucket) locks that payment, not its payout. One that moved on
+   * refuses the whole delete with 409 naming it; nothing is deleted.
+   */
   app.delete<{ Params: { id: string } }>('/api/payouts/:id/payments', { config: { roles: PAYOUT_ROLES } }, async (request) => {
     const user = currentUser(request);
     const id = await writer.idOf(request.params.id);
     await writer.one(user, id, 'delete_payments', async (w, { current }) => {
       if (!current.can_delete_payments) throw new ValidationFailed({ base: ['ineligible'] });
-      const gone = await w.trx.deleteFrom('payments').where('payout_id', '=', id).returning('id').execute();
+      const { rows: locked } = await sql<{ id: number; reference: string; state: string }>`
+        SELECT id::int AS id, reference, state FROM payments WHERE payout_id = ${id} ORDER BY id FOR UPDATE`.execute(w.trx);
+      const moved = locked.filter((p) => p.state !== 'new');
+      if (moved.length > 0) {
+        const references = moved.map((p) => p.reference);
+        throw new HttpError(409, { error: 'payments_moved_on', errors: { base: [`payments_moved_on: ${references.join(', ')}`] }, references });
+      }
+      const gone = await w.trx.deleteFrom('payments').where('id', 'in', locked.length ? locked.map((p) => p.id) : [0]).returning('id').execute();
+      // The fixed incomes the run recorded for this payout are paid no more: another payout of the month may pay them.
+      await w.trx.deleteFrom('fixed_income_months').where('payout_id', '=', id).execute();
       await audit(w.trx, { action: 'delete_payments', type: 'Payout', id, changes: { payments: [gone.length, 0] }, userId: user.id });
     });
     return writer.answer(db, id, user);
@@ -208,20 +241,26 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { entries: rows.rows, revenue_types: revenueTypesFor(payout.payout_types), allocated_revenue_types: payout.allocated_revenue_types, reconciliation: payout.reconciliation };
   });
 
-  /** Allocated revenue whose source has no signed contract covering the month, per source (3.3). */
+  /**
+   * Allocated revenue the run does not pay under a contract (3.3; DOMAIN "Allocation"), per source,
+   * currency and reason: no signed contract covers the month, or the contract paying the month has no
+   * share for the revenue's type. Nothing allocated is left out: with the rows paid under a contract
+   * they add up to everything allocated.
+   */
   app.get<{ Params: { id: string } }>('/api/payouts/:id/revenues_without_contracts', { config: { roles: PAYOUT_ROLES } }, async (request) => {
     const id = await writer.idOf(request.params.id);
     const payout = await writer.answer(db, id, currentUser(request));
     const rows = await sql<RevenueWithoutContract>`
       SELECT s.reference_id AS assigned_id, CASE WHEN s.type = 'youtube_label' THEN 'label' ELSE 'channel' END AS assigned_type,
         s.id::int AS revenue_source_id, array_agg(DISTINCT v.revenue_type ORDER BY v.revenue_type) AS revenue_types,
-        sum(v.revenue)::text AS revenue, v.currency
+        sum(v.revenue)::text AS revenue, v.currency, x.reason, pc.contract_id::int AS contract_id
       FROM payout_revenues v
       JOIN revenue_sources s ON s.id = v.revenue_source_id
-      LEFT JOIN (${coveredSources(payout.month)}) c ON c.revenue_source_id = v.revenue_source_id
-      WHERE v.payout_id = ${id} AND c.revenue_source_id IS NULL
-      GROUP BY s.id, s.reference_id, s.type, v.currency
-      ORDER BY s.reference_id, s.id, v.currency`.execute(db);
+      LEFT JOIN (${payingContracts(payout.month)}) pc ON pc.revenue_source_id = v.revenue_source_id
+      CROSS JOIN LATERAL (SELECT ${unpaidReason()} AS reason) x
+      WHERE v.payout_id = ${id} AND x.reason IS NOT NULL
+      GROUP BY s.id, s.reference_id, s.type, v.currency, x.reason, pc.contract_id
+      ORDER BY s.reference_id, s.id, v.currency, x.reason`.execute(db);
     return { entries: rows.rows };
   });
 }

@@ -3,31 +3,40 @@ import type { PayoutCurrencyRate } from '../../../shared/entities/payout.js';
 import type { CreatePayoutInput, PayoutCurrencyRatesInput } from '../../../shared/validation/payouts.js';
 import type { Db } from '../../db/connection.js';
 import { childRows, saveChildRows } from '../../http/child-rows.js';
-import { ValidationFailed } from '../../http/errors.js';
 import type { WriteContext } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
-import { payoutsWithPayments } from './hooks.js';
+import { type PayoutEntity, refuseWhileLocked } from './queries.js';
 import './tables.js';
 
 /**
- * A new payout with its currency rates prefilled (DOMAIN "Payouts"): one `USD -> X` row for every
- * currency of the signed contracts, at the newest admin rate of that pair (`payout_id` empty), else 0.
+ * Adds the rate rows the payout needs and lacks (DOMAIN "Payouts"): `USD -> X` for every currency X of the
+ * signed contracts, and each other currency of its revenue to X, at the newest admin rate of that pair
+ * (`payout_id` empty), else 0. Rows the payout has keep their rate. In the caller's transaction.
  */
+export async function addNeededRates(trx: Db, payout: { id: number; month: string }): Promise<void> {
+  await sql`
+    WITH targets AS (SELECT DISTINCT currency FROM contracts WHERE state IN ('signed', 'terminated')),
+    bases AS (SELECT 'USD' AS currency UNION SELECT DISTINCT currency FROM payout_revenues WHERE payout_id = ${payout.id})
+    INSERT INTO currency_rates (date, base_currency, target_currency, rate, payout_id)
+    SELECT ${payout.month}::date, b.currency, t.currency,
+      coalesce((SELECT r.rate FROM currency_rates r
+                WHERE r.payout_id IS NULL AND r.base_currency = b.currency AND r.target_currency = t.currency
+                ORDER BY r.date DESC, r.id DESC LIMIT 1), 0),
+      ${payout.id}
+    FROM bases b CROSS JOIN targets t
+    WHERE b.currency <> t.currency
+    ORDER BY b.currency, t.currency
+    ON CONFLICT (payout_id, base_currency, target_currency) WHERE payout_id IS NOT NULL DO NOTHING`.execute(trx);
+}
+
+/** A new payout with its currency rates prefilled (`addNeededRates`). */
 export async function createPayout(w: WriteContext, input: CreatePayoutInput): Promise<number> {
   const { id } = await w.trx
     .insertInto('payouts')
     .values({ month: input.month, label: input.label ?? null, payout_types: input.payout_types })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await sql`
-    INSERT INTO currency_rates (date, base_currency, target_currency, rate, payout_id)
-    SELECT ${input.month}::date, 'USD', c.currency,
-      coalesce((SELECT r.rate FROM currency_rates r
-                WHERE r.payout_id IS NULL AND r.base_currency = 'USD' AND r.target_currency = c.currency
-                ORDER BY r.date DESC, r.id DESC LIMIT 1), 0),
-      ${id}
-    FROM (SELECT DISTINCT currency FROM contracts WHERE state IN ('signed', 'terminated') AND currency <> 'USD') c
-    ORDER BY c.currency`.execute(w.trx);
+  await addNeededRates(w.trx, { id, month: input.month });
   return id;
 }
 
@@ -53,9 +62,9 @@ export async function payoutCurrencyRates(db: Db, payoutId: number): Promise<Pay
 
 const RATES = childRows({ table: 'currency_rates', parentKey: 'payout_id', field: 'currency_rates', auditType: 'CurrencyRate' });
 
-/** Saves the payout's rates as a whole (on the locked payout); refused once payments exist. */
-export async function saveCurrencyRates(w: WriteContext, payout: { id: number; month: string }, input: PayoutCurrencyRatesInput): Promise<void> {
-  if ((await payoutsWithPayments(w.trx, [payout.id])).has(payout.id)) throw new ValidationFailed({ base: ['read_only'] });
+/** Saves the payout's rates as a whole (on the locked payout); refused (409) while a job runs or once payments exist. */
+export async function saveCurrencyRates(w: WriteContext, payout: PayoutEntity, input: PayoutCurrencyRatesInput): Promise<void> {
+  refuseWhileLocked(payout);
   await saveChildRows(
     w,
     RATES,

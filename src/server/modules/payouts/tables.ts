@@ -55,6 +55,7 @@ export interface PayoutRevenuesTable {
   asset_channel_id: string | null;
   asset_labels: string | null;
   custom_id: string | null;
+  channel_name: string | null;
   revenue: Numeric;
   currency: Generated<string>;
   revenue_source_id: number | null;

@@ -16,7 +16,8 @@ import { type ColumnRef, type Condition, type ListQuery, type ListSource, parseL
 import { failIf, Ineligible, unstorableText, valid, write } from '../../http/resource.js';
 import { check } from '../../../shared/validation/core.js';
 import { audit } from '../audit/audit.js';
-import { payoutsWithPayments } from './hooks.js';
+import type { Jobs } from '../../jobs/queue.js';
+import { loadPayouts, refuseWhileLocked } from './queries.js';
 
 /** Spec 3, 6: the unallocated_revenues role (admin passes every check). */
 const ROLES = ['unallocated_revenues'];
@@ -80,7 +81,7 @@ const ASSET_SUMMARY = `LEFT JOIN LATERAL (
       SELECT pa.asset_type, pa.asset_labels, pa.custom_id FROM payout_assets pa
       WHERE pa.payout_id = v.payout_id AND pa.asset_id = v.asset_id ORDER BY pa.id LIMIT 1) a ON true`;
 
-async function loadUnallocated(db: Db, ids: readonly number[]): Promise<UnallocatedRevenue[]> {
+async function loadUnallocated(db: Db, jobs: Jobs, ids: readonly number[]): Promise<UnallocatedRevenue[]> {
   if (ids.length === 0) return [];
   // A claim row carries no asset labels (nor, often, type and custom id): the payout's asset summary
   // of the same asset has them, as allocation reads them (allocation.ts `placements`).
@@ -98,11 +99,12 @@ async function loadUnallocated(db: Db, ids: readonly number[]): Promise<Unalloca
     asset_labels: string | null;
     custom_id: string | null;
     channel_id: string | null;
+    channel_name: string | null;
     video_id: string | null;
   }>`
     SELECT v.id, v.payout_id, v.content_owner_id, co.display_name AS content_owner_name, co.content_owner_id AS content_owner_reference,
       v.revenue_type, v.revenue, v.currency, v.asset_id, coalesce(v.asset_type, a.asset_type) AS asset_type,
-      coalesce(v.asset_labels, a.asset_labels) AS asset_labels, coalesce(v.custom_id, a.custom_id) AS custom_id, v.channel_id, v.video_id
+      coalesce(v.asset_labels, a.asset_labels) AS asset_labels, coalesce(v.custom_id, a.custom_id) AS custom_id, v.channel_id, v.channel_name, v.video_id
     FROM payout_revenues v
     LEFT JOIN content_owners co ON co.id = v.content_owner_id
     ${sql.raw(ASSET_SUMMARY)}
@@ -110,6 +112,8 @@ async function loadUnallocated(db: Db, ids: readonly number[]): Promise<Unalloca
     .execute(db)
     .then((r) => r.rows);
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const payouts = await loadPayouts(db, jobs, [...new Set(rows.map((r) => r.payout_id))]);
+  const lockedReason = new Map(payouts.map((p) => [p.id, p.locked_reason]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
@@ -128,7 +132,9 @@ async function loadUnallocated(db: Db, ids: readonly number[]): Promise<Unalloca
         claimed_asset_labels: r.asset_labels ? r.asset_labels.split('|') : [],
         claimed_asset_custom_id: r.custom_id,
         claimed_channel_id: r.channel_id,
+        claimed_channel_name: r.channel_name,
         claimed_video_id: r.video_id,
+        payout_locked_reason: lockedReason.get(r.payout_id) ?? null,
       },
     ];
   });
@@ -145,7 +151,7 @@ export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext):
     failIf(unstorableText(query));
     const list = await byMonthPayouts(db, parseListQuery(query, UNALLOCATED_LIST));
     const page = await runList<{ id: number }>(db, UNALLOCATED_LIST.from(db, query), list, UNALLOCATED_LIST, UNALLOCATED_LIST.tieBreaker);
-    return { ...page, entries: await loadUnallocated(db, page.entries.map((e) => e.id)) };
+    return { ...page, entries: await loadUnallocated(db, ctx.jobs, page.entries.map((e) => e.id)) };
   });
 
   /**
@@ -200,8 +206,10 @@ export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext):
 
   /**
    * Places the selected rows on one revenue source (by reference id and type), all or none: every row
-   * must still be unallocated and its payout without payments; the rows are locked in id order, so
-   * two concurrent requests for the same rows place them once (the second finds them allocated).
+   * must still be unallocated; their payouts are locked first (in id order, as the payment run and the
+   * allocation job lock them) and a payout whose job runs or that has payments refuses the whole request
+   * (409 with the reason); then the rows are locked in id order, so two concurrent requests for the same
+   * rows place them once (the second finds them allocated).
    */
   app.post('/api/unallocated_revenues/allocate', { config: { roles: ROLES } }, async (request) => {
     const user = currentUser(request);
@@ -219,13 +227,16 @@ export function unallocatedRevenueRoutes(app: FastifyInstance, ctx: AppContext):
     if (!source) throw new ValidationFailed({ assigned_id: ['invalid'] });
     const ids = [...new Set(input.revenue_ids)].sort((a, b) => a - b);
     await write(db, user, async (w) => {
+      const { rows: of } = await sql<{ payout_id: number }>`SELECT DISTINCT payout_id::int AS payout_id FROM payout_revenues WHERE id = ANY(${ids}::bigint[]) ORDER BY 1`.execute(w.trx);
+      const payoutIds = of.map((r) => Number(r.payout_id));
+      await sql`SELECT id FROM payouts WHERE id = ANY(${payoutIds}::bigint[]) ORDER BY id FOR UPDATE`.execute(w.trx);
+      for (const p of await loadPayouts(w.trx, ctx.jobs, payoutIds)) refuseWhileLocked(p);
       const rows = await sql<{ id: number; payout_id: number; revenue_source_id: number | null }>`
         SELECT id, payout_id, revenue_source_id FROM payout_revenues WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR UPDATE`.execute(w.trx);
       const found = new Map(rows.rows.map((r) => [Number(r.id), r]));
-      const paid = await payoutsWithPayments(w.trx, [...new Set(rows.rows.map((r) => Number(r.payout_id)))]);
       const ineligible = ids.filter((id) => {
         const r = found.get(id);
-        return !r || r.revenue_source_id !== null || paid.has(Number(r.payout_id));
+        return !r || r.revenue_source_id !== null;
       });
       if (ineligible.length > 0) throw new Ineligible(ineligible);
       await sql`UPDATE payout_revenues SET revenue_source_id = ${source.id}, allocated_by = 'manual' WHERE id = ANY(${ids}::bigint[])`.execute(w.trx);

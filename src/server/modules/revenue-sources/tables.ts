@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CreatedAt, Id } from '../../db/schema.js';
-import type { RevenueSourceType, RiskRating } from '../../../shared/entities/revenue-source.js';
+import type { RevenueSourceType, RiskAssessment, RiskRating } from '../../../shared/entities/revenue-source.js';
 
 export type { RevenueSourceType };
 
@@ -52,18 +52,11 @@ export interface RevenueSourceRegistrationsTable {
   updated_at: Generated<Date>;
 }
 
-export interface RevenueSourceRiskAssessmentsTable {
+/** The shared RiskAssessment (src/shared/entities/revenue-source.ts) but its computed band. */
+export interface RevenueSourceRiskAssessmentsTable extends Omit<RiskAssessment, 'id' | 'reason' | 'risk_rating'> {
   id: Id;
   revenue_source_id: number;
-  audit_date: string;
   reason: string;
-  usage_of_content_without_commentary: number;
-  usage_of_unlicensed_commercial_music: number;
-  controversial_topics_or_bad_language: number;
-  shocking_images_or_footage: number;
-  usage_of_misleading_thumbnails: number;
-  clickbait_video_titles: number;
-  comment: string | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -32,8 +32,9 @@ const row = (input: TagInput) => ({ name: input.name, color: orNull(input.color)
 /** /api/tags (spec 1, 2.11, 7.3). The lookup feeds the tag fields of vendors and contracts: any signed-in user. */
 export function tagRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('Tag', ROLES);
-  lookupRoute(app, '/api/tags/lookup', [], ({ like, limit }) =>
-    ctx.db.selectFrom('tags').select(['id', 'name', 'color']).where('name', 'ilike', like).orderBy('name').orderBy('id').limit(limit).execute(),
+  // Tags are few: the forms' tag fields offer all of them (up to 200), not the lookup's usual 20.
+  lookupRoute(app, '/api/tags/lookup', [], ({ like }) =>
+    ctx.db.selectFrom('tags').select(['id', 'name', 'color']).where('name', 'ilike', like).orderBy('name').orderBy('id').limit(200).execute(),
   );
   resourceRoutes<TagEntity, TagInput>(app, ctx, {
     base: '/api/tags',

@@ -1,3 +1,4 @@
+import type { User } from '../../../shared/entities/user.js';
 import { sql } from 'kysely';
 import type { UserInput } from '../../../shared/validation/users.js';
 import type { AppContext, CurrentUser } from '../../context.js';
@@ -7,21 +8,7 @@ import { sendPasswordMailJob } from '../session/password-reset.js';
 import { revokeUserSessions } from '../session/service.js';
 import '../session/tables.js';
 
-export interface UserEntity {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  roles: string[];
-  disabled: boolean;
-  authentications: { provider: string }[];
-  created_at: Date;
-  last_sign_in_at: Date | null;
-  /** The signed-in user's own row: shown as "(you)", and neither editable nor deletable (spec 1, 6). */
-  current_user: boolean;
-  can_be_edited: boolean;
-  can_be_deleted: boolean;
-}
+export type UserEntity = User<Date>;
 
 export async function loadUsers(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<UserEntity[]> {
   const rows = await byIds(ids, (list) =>

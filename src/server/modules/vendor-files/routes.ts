@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { JobsStatus } from '../../../shared/entities/jobs-status.js';
 import { validateCreateVendorFiles } from '../../../shared/validation/vendor-files.js';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
@@ -70,6 +71,13 @@ export function vendorFileRoutes(app: FastifyInstance, ctx: AppContext): void {
       jobs_pending: pending.size > 0,
       pending_organization_ids: [...pending].sort((a, b) => a - b),
     };
+  });
+
+  // What the list asks every ~500 ms while files are being written (issue 24, item 6): no list query.
+  app.get('/api/vendor_files/jobs', { config: { roles: READ_ROLES } }, async (): Promise<JobsStatus> => {
+    const organizations = await db.selectFrom('organizations').select('id').execute();
+    const pending = await ctx.jobs.pendingFor(PENDING_ENTITY, organizations.map((o) => o.id));
+    return { jobs_pending: pending.size > 0, pending_jobs: [] };
   });
 
   /** Schedules one job per organization, inside one transaction: all are sent, or none. */

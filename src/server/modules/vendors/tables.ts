@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Id, Json, Numeric } from '../../db/schema.js';
+import type { CreatedAt, Id, Json } from '../../db/schema.js';
+import type { TaxInfo, VendorAddress } from '../../../shared/entities/vendor.js';
 
 type DateText = ColumnType<string | null, string | null | undefined, string | null>;
 type Updated = Generated<Date>;
@@ -38,46 +39,21 @@ export interface VendorsTable {
   lock_version: Generated<number>;
 }
 
-export interface VendorAddressesTable {
+/** The shared VendorAddress (src/shared/entities/vendor.ts), one row a vendor. */
+export interface VendorAddressesTable extends Omit<VendorAddress, 'id'> {
   id: Id;
   vendor_id: number;
-  country_code: string | null;
-  postal_code: string | null;
-  state: string | null;
-  city: string | null;
-  street: string | null;
-  street_number: string | null;
-  floor: string | null;
-  apartment: string | null;
-  post_box: string | null;
-  care_of: string | null;
   created_at: CreatedAt;
   updated_at: Updated;
 }
 
-export interface VendorTaxInfosTable {
+/** The shared TaxInfo (src/shared/entities/vendor.ts), one row a vendor. */
+export interface VendorTaxInfosTable extends Omit<TaxInfo, 'id' | 'it_wht_reason' | 'it_regime'> {
   id: Id;
   vendor_id: number;
-  eu_tax_id: string | null;
-  de_regional_tax_number: string | null;
-  de_country_tax_number: string | null;
-  de_tax_number_region: string | null;
-  nl_kvk: string | null;
-  es_cif: string | null;
-  es_nif: string | null;
-  it_iva: string | null;
-  it_fiscal_code: string | null;
+  // Written from the validated input's text; the entity narrows them to their codes.
   it_wht_reason: string | null;
   it_regime: string | null;
-  fr_tva: string | null;
-  fr_siret: string | null;
-  other_tax_id: string | null;
-  vat_percentage: Numeric | null;
-  withholding_tax_percentage: Numeric;
-  self_billing_allowed: boolean;
-  is_natural_person: boolean;
-  is_personally_liable: boolean | null;
-  legal_form: string | null;
   created_at: CreatedAt;
   updated_at: Updated;
 }

@@ -13,6 +13,7 @@ import type { ScreenProps } from '../../index';
 import { contractPayload, contractValues, copiedValues, newContract, type ContractValues, type SourceValues } from './contract-values';
 import { GeneralTab } from './general-tab';
 import { SharesField } from './shares-tab';
+import { SourceConflictsWarning } from './source-conflicts';
 import { SourcesField } from './sources-tab';
 import { VendorsTab } from './vendors-tab';
 
@@ -145,6 +146,9 @@ function ContractFormBody({ id, initial: copied }: { id: string | null; initial:
     <>
       <FormTitle title={title} name={record ? `#${record.id} · ${record.organization.name}` : undefined} />
       <ResourceForm form={form} label={title} hideSave={!id && tab !== LAST_TAB}>
+        {!termsLocked && (
+          <SourceConflictsWarning contractId={id} sourceIds={form.values.revenue_source_ids} startDate={form.values.start_date} endDate={form.values.end_date} />
+        )}
         <FormTabs tabs={CONTRACT_TABS} label="contract_form.tabs.label" onTabChange={setTab}>
           <Panel id="general">
             <GeneralTab

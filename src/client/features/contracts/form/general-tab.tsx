@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
-import useSWR from 'swr';
 import { CONTRACT_TYPES, CREDIT_NOTE_TYPES, PRO_REPORT_TEMPLATES, REPORT_TEMPLATES } from '../../../../shared/validation/contracts';
-import { api } from '../../../api/client';
+import { useTagOptions } from '../../tags/tag-options';
 import { useInitData } from '../../../api/init-data';
 import { AutocompleteField, DateField, FileField, MultiSelectField, SelectField, SwitchField, TextField, optionsFrom } from '../../../kit/fields';
 import { useForm, type ResourceFormApi } from '../../../kit/form';
@@ -48,7 +47,7 @@ export function GeneralTab({ creating, termsLocked, mayUseProTemplates, canSubmi
   const form = useForm() as unknown as ResourceFormApi<ContractValues>;
   const { organizations } = useInitData();
   const currencies = useCurrencies();
-  const { data: tags } = useSWR<{ entries: { id: number; name: string }[] }>(['/api/tags', 'contract-form'], () => api.get('/api/tags', { s: 50, sort_by: 'name', sort_direction: 'asc' }), { revalidateOnFocus: false });
+  const tagOptions = useTagOptions();
   const { organization_id, template_name } = form.values;
   // Signers sign a document generated from the template, for the organization (spec 2, 5).
   const signersEnabled = !termsLocked && organization_id !== '' && template_name.trim() !== '';
@@ -93,7 +92,7 @@ export function GeneralTab({ creating, termsLocked, mayUseProTemplates, canSubmi
           disabledOptions={mayUseProTemplates ? undefined : [...PRO_REPORT_TEMPLATES]}
           hint={mayUseProTemplates ? undefined : 'contract_form.hints.pro_templates'}
         />
-        <MultiSelectField name="tag_ids" label="contract_form.fields.tags" translate={false} options={(tags?.entries ?? []).map((x) => ({ value: String(x.id), label: x.name }))} />
+        <MultiSelectField name="tag_ids" label="contract_form.fields.tags" translate={false} options={tagOptions} />
       </Section>
       <Section title="contract_form.sections.document">
         <TextField name="template_name" label="contract_form.fields.template_name" hint="contract_form.hints.template_name" disabled={termsLocked} />

@@ -1,10 +1,12 @@
-import type { PaymentFlags, PaymentState, PaymentType } from '../../../shared/entities/payment.js';
-import { hasAnyRole } from '../../../shared/roles.js';
+import type { PaymentFlags, PaymentState, PaymentType } from './entities/payment.js';
+import { hasAnyRole } from './roles.js';
 
 /**
- * The payment lifecycle of DOMAIN.md as data: per state, which flags can be true, and per flag, the
- * roles it needs (spec 3, section 6). `paymentFlags` is the one place that decides them: the read
- * answers them and every action checks its flag with it on the locked row. Admin passes every role.
+ * The payment lifecycle of DOMAIN.md as data, the one source for server and client: per state, which
+ * flags can be true; per flag, the roles it needs (spec 3, section 6); per state-only transition, its
+ * flag and the state it goes to. `paymentFlags` decides the flags: the server's read answers them and
+ * every action checks its flag with it on the locked row; the commands (commands/payments.ts) take
+ * their roles and transitions from here. Admin passes every role.
  */
 
 export type PaymentFlag = keyof PaymentFlags;
@@ -23,6 +25,9 @@ export function scopedListAllowed(roles: readonly string[], conditions: readonly
 }
 /** Reading a payment's details (spec 3, 6). */
 export const DETAIL_ROLES = ['payments', 'payments_admin', 'payments_cancel', 'payments_mark_incorrect', 'payments_pause_and_resume', 'payments_verify'] as const;
+
+/** Downloading a self-billing payment's credit note: the detail roles and bucket staff. */
+export const CREDIT_NOTE_ROLES = [...DETAIL_ROLES, 'payment_buckets'] as const;
 
 const PAUSE = ['payments_pause_and_resume'] as const;
 const ADMIN = ['payments_admin'] as const;
@@ -48,18 +53,19 @@ export const FLAG_ROLES: Record<PaymentFlag, readonly string[]> = {
   can_be_verified: VERIFY,
   can_be_paid_out: VERIFY,
   can_be_cancelled: CANCEL,
+  can_refresh_payee: ADMIN,
 };
 
 /** DOMAIN.md "Payment lifecycle": the flags a state allows (before roles, type and bucket). */
 export const LIFECYCLE: Record<PaymentState, readonly PaymentFlag[]> = {
-  new: ['can_be_added_to_bucket', 'can_be_paused', 'can_attach_invoice', 'can_be_cancelled'],
-  invoice_added: ['can_be_verified', 'can_attach_invoice', 'can_be_paused'],
-  invoice_invalid: ['can_attach_invoice', 'can_be_paused'],
-  needs_correction: ['can_be_cancelled', 'can_be_paused'],
-  payout_pending: ['can_be_paid_out', 'can_be_incorrect', 'can_be_paused'],
+  new: ['can_be_added_to_bucket', 'can_be_paused', 'can_attach_invoice', 'can_be_cancelled', 'can_refresh_payee'],
+  invoice_added: ['can_be_verified', 'can_attach_invoice', 'can_be_paused', 'can_refresh_payee'],
+  invoice_invalid: ['can_attach_invoice', 'can_be_paused', 'can_refresh_payee'],
+  needs_correction: ['can_be_cancelled', 'can_be_paused', 'can_refresh_payee'],
+  payout_pending: ['can_be_paid_out', 'can_be_incorrect', 'can_be_paused', 'can_refresh_payee'],
   exported: ['can_cancel_export', 'can_be_paid_out', 'can_be_incorrect'],
   paid_out: ['can_be_cancelled'],
-  on_hold: ['can_be_resumed'],
+  on_hold: ['can_be_resumed', 'can_refresh_payee'],
   incorrect: ['can_be_cancelled'],
   cancelled: [],
 };
@@ -77,7 +83,27 @@ export interface FlagInput {
   bucketId: number | null;
   /** Its payment file was downloaded: the export stands (DOMAIN "Buckets and payment files"). */
   fileSent?: boolean;
+  /** Its organization requires four eyes on money out. */
+  fourEyes?: boolean;
+  /** Who verified its invoice (null: nobody, or a self-billing payment). */
+  verifiedById?: number | null;
 }
+
+/**
+ * DOMAIN.md "Four-eyes on money out", the rules as the reasons of flags and refusals: whoever verified
+ * an invoice does not pay that payment out; whoever published a bucket or verified one of its payments
+ * does not create its payment files.
+ */
+export const FOUR_EYES_RULES = ['four_eyes_verifier_pays_out', 'four_eyes_publisher_creates_files', 'four_eyes_verifier_creates_files'] as const;
+export type FourEyesRule = (typeof FOUR_EYES_RULES)[number];
+
+/** The four-eyes rule that keeps `viewerId` from paying this payment out, if any. */
+export function payOutRefusal(p: FlagInput, viewerId: number | null): FourEyesRule | null {
+  return p.fourEyes && viewerId !== null && p.verifiedById === viewerId ? 'four_eyes_verifier_pays_out' : null;
+}
+
+/** Why flags the state and roles allow are false for this viewer nonetheless (four eyes), by flag. */
+export type FlagReasons = Partial<Record<PaymentFlag, FourEyesRule>>;
 
 /** Whether the state (with type and bucket) allows `flag`, whoever asks. */
 export function stateAllows(flag: PaymentFlag, p: FlagInput): boolean {
@@ -85,8 +111,9 @@ export function stateAllows(flag: PaymentFlag, p: FlagInput): boolean {
     // Only invoice payments take an invoice; self billing gets a credit note, a reversal neither.
     case 'can_attach_invoice':
       return p.type === 'invoice' && LIFECYCLE[p.state].includes(flag);
-    // A reversal is itself the undoing of a cancelled payment: it is not cancelled in turn.
+    // A reversal is itself the undoing of a cancelled payment: it is not cancelled in turn, and pays nobody.
     case 'can_be_cancelled':
+    case 'can_refresh_payee':
       return p.type !== 'reversal' && LIFECYCLE[p.state].includes(flag);
     case 'can_be_added_to_bucket':
       return p.bucketId === null && LIFECYCLE[p.state].includes(flag);
@@ -100,9 +127,36 @@ export function stateAllows(flag: PaymentFlag, p: FlagInput): boolean {
   }
 }
 
-/** Every flag of a payment for a user with `roles`: the state allows it and the user holds one of its roles. */
-export function paymentFlags(p: FlagInput, roles: readonly string[]): PaymentFlags {
+/**
+ * Every flag of a payment for the user `viewerId` with `roles`: the state allows it, the user holds one
+ * of its roles and no four-eyes rule keeps them from it (`reasons` says which one did).
+ */
+export function paymentFlags(p: FlagInput, roles: readonly string[], viewerId: number | null = null): PaymentFlags & { flag_reasons: FlagReasons } {
   const flags = {} as PaymentFlags;
   for (const flag of Object.keys(FLAG_ROLES) as PaymentFlag[]) flags[flag] = stateAllows(flag, p) && hasAnyRole(roles, FLAG_ROLES[flag]);
-  return flags;
+  const flag_reasons: FlagReasons = {};
+  const payOut = flags.can_be_paid_out ? payOutRefusal(p, viewerId) : null;
+  if (payOut) {
+    flags.can_be_paid_out = false;
+    flag_reasons.can_be_paid_out = payOut;
+  }
+  return { ...flags, flag_reasons };
 }
+
+/**
+ * The state-only transitions (DOMAIN.md "Payment lifecycle"): the flag each needs on the locked row,
+ * hence its roles, and the state it leads to (`resume` returns to the state kept when pausing). All of
+ * them act on a selection too, all or none. Invoices (attach, verify, invalidate) and cancel take input
+ * and have their own actions; their flags and roles are above.
+ */
+export const TRANSITIONS = {
+  pause: { flag: 'can_be_paused', to: 'on_hold', hotkey: 'shift+h' },
+  resume: { flag: 'can_be_resumed', to: 'state_before_hold', hotkey: 'shift+r' },
+  mark_incorrect: { flag: 'can_be_incorrect', to: 'incorrect' },
+  pay_out: { flag: 'can_be_paid_out', to: 'paid_out', hotkey: 'shift+p' },
+  cancel_export: { flag: 'can_cancel_export', to: 'payout_pending' },
+} as const satisfies Record<string, { flag: PaymentFlag; to: PaymentState | 'state_before_hold'; hotkey?: string }>;
+export type TransitionName = keyof typeof TRANSITIONS;
+
+/** The roles of a transition: those of its flag. */
+export const transitionRoles = (name: TransitionName): readonly string[] => FLAG_ROLES[TRANSITIONS[name].flag];
