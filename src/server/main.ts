@@ -83,7 +83,9 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: finishing requests and stopping`);
-    const force = setTimeout(() => process.exit(1), 20_000);
+    // The embedded server's shutdown checkpoint writes every dirty page: on a busy disk it took over 20 s
+    // (a fresh-clone CI run, where the app then gave up with 1 while PostgreSQL was still writing).
+    const force = setTimeout(() => process.exit(1), 90_000);
     force.unref();
     try {
       await app.close(); // stops accepting, waits for in-flight requests

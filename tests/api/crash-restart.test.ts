@@ -54,7 +54,8 @@ async function serving(app: App, port: number): Promise<void> {
 
 async function stop(app: App): Promise<void> {
   app.child.kill('SIGINT');
-  expect(await app.exited).toBe(0);
+  const code = await app.exited;
+  expect(code, app.output()).toBe(0);
 }
 
 afterAll(async () => {
@@ -62,9 +63,13 @@ afterAll(async () => {
   await Promise.all(started.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.on('exit', r)) : undefined)));
   // A server some failed step left behind: stop it before removing its directory.
   const left = dataDir ? await inspectPidFile(path.join(dataDir, 'pg')) : { kind: 'none' as const };
-  if (left.kind === 'orphan') process.kill(left.pid, 'SIGINT');
+  if (left.kind === 'orphan') {
+    process.kill(left.pid, 'SIGINT');
+    // Removing its directory while it still writes its shutdown checkpoint fails with ENOTEMPTY.
+    while ((await inspectPidFile(path.join(dataDir, 'pg'))).kind === 'orphan') await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe('start-up after a crash', () => {
   it('recovers from kill -9, refuses to share a running data directory, and clears a stale pid file', { timeout: 240_000 }, async () => {
