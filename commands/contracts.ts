@@ -113,6 +113,13 @@ export function applicable(a: Pick<Amendment, 'state' | 'apply_on' | 'can_apply'
   return flag(a.can_apply, 'contracts.reasons.apply_on_future');
 }
 
+/**
+ * An amendment that ended (applied, rejected, signing cancelled) has no workflow step left: its row shows
+ * none of them instead of every one disabled (issue 24, item 8), only what still applies (its document).
+ */
+const ENDED_AMENDMENT_STATES: readonly string[] = ['applied', 'rejected', 'signing_cancelled'];
+const whileOpen = (a: Pick<Amendment, 'state'>, availability: Availability): Availability => (ENDED_AMENDMENT_STATES.includes(a.state) ? { hidden: true } : availability);
+
 const amendmentPath = (a: Pick<Amendment, 'contract_id' | 'id'>) => `${API}/${a.contract_id}/amendments/${a.id}`;
 
 /** Contracts (spec 2, 2 and 4): the row menu, the details' menus and buttons, and the palette read these. */
@@ -296,7 +303,7 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.edit',
     title: 'commands.row.edit',
     roles: AMENDMENT_WRITE_ROLES,
-    when: (a) => flag(a.state_editable, 'contracts.reasons.amendment_not_editable'),
+    when: (a) => whileOpen(a, flag(a.state_editable, 'contracts.reasons.amendment_not_editable')),
     run: (ctx, a) =>
       ctx.navigate(
         routePath('contracts.amendments.edit', {
@@ -309,14 +316,14 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.approve',
     title: 'contracts.commands.approve_amendment',
     roles: APPROVE_ROLES,
-    when: (a) => flag(a.can_approve, 'contracts.reasons.not_approval_pending'),
+    when: (a) => whileOpen(a, flag(a.can_approve, 'contracts.reasons.not_approval_pending')),
     run: (ctx, a) => transition(ctx, a.contract_id, `${amendmentPath(a)}/approve`, 'contracts.approve_amendment_confirm', 'contracts.done.approve_amendment', 'contracts.commands.approve_amendment'),
   }),
   sectionCommand<Amendment>('contract_amendments', {
     id: 'contract_amendments.reject',
     title: 'contracts.commands.reject_amendment',
     roles: APPROVE_ROLES,
-    when: (a) => flag(a.can_reject, 'contracts.reasons.not_approval_pending'),
+    when: (a) => whileOpen(a, flag(a.can_reject, 'contracts.reasons.not_approval_pending')),
     run: (ctx, a) =>
       openDialog(ctx, {
         kind: 'reject_amendment',
@@ -328,7 +335,7 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.sign',
     title: 'contracts.commands.sign_amendment',
     roles: SIGN_ROLES,
-    when: (a) => flag(a.can_sign, 'contracts.reasons.not_signing_pending'),
+    when: (a) => whileOpen(a, flag(a.can_sign, 'contracts.reasons.not_signing_pending')),
     run: (ctx, a) =>
       openDialog(ctx, {
         kind: 'sign_amendment',
@@ -340,7 +347,7 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.cancel',
     title: 'contracts.commands.cancel_amendment',
     roles: CANCEL_ROLES,
-    when: (a) => flag(a.can_cancel, 'contracts.reasons.amendment_not_signing_pending'),
+    when: (a) => whileOpen(a, flag(a.can_cancel, 'contracts.reasons.amendment_not_signing_pending')),
     run: (ctx, a) =>
       openDialog(ctx, {
         kind: 'cancel_amendment',
@@ -352,7 +359,7 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.apply',
     title: 'contracts.commands.apply_amendment',
     roles: APPLY_ROLES,
-    when: applicable,
+    when: (a) => whileOpen(a, applicable(a)),
     run: (ctx, a) => transition(ctx, a.contract_id, `${amendmentPath(a)}/apply`, 'contracts.apply_amendment_confirm', 'contracts.done.apply_amendment', 'contracts.commands.apply_amendment'),
   }),
   sectionCommand<Amendment>('contract_amendments', {
@@ -366,7 +373,7 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.delete',
     title: 'commands.row.delete',
     roles: AMENDMENT_WRITE_ROLES,
-    when: (a) => flag(a.state_deletable, 'contracts.reasons.amendment_not_deletable'),
+    when: (a) => whileOpen(a, flag(a.state_deletable, 'contracts.reasons.amendment_not_deletable')),
     run: async (ctx, a) => {
       if (
         !(await ctx.services.confirm(ctx.t('form.delete_confirmation'), {

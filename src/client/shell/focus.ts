@@ -52,3 +52,56 @@ export function settleFocusAfterNavigation(): () => void {
     clearTimeout(stop);
   };
 }
+
+/** What a rescued focus may land on inside the container the focus was lost from. */
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** The nearest group of controls a focused element belongs to: its next home when it goes away. */
+const CONTAINER = '[role=group], [role=toolbar]';
+
+/**
+ * Focus that is lost later, outside a navigation: the element that had it was removed (a command's
+ * button gone after it ran, a dialog whose trigger is gone, a cleared selection, a dismissed toast). A
+ * frame after such a loss, with no overlay open, the focus goes to the first control of the group the
+ * lost element was in (an amendment's next action, the alert's other button), else to the main area, so
+ * that the next Tab, j/k or a screen reader continue in the screen, not at the top of the page. A list's
+ * grid still claims it from there (`DataGrid claimFocus`). Watched on focus leaving to nowhere and on
+ * changes of the page (a removed element fires no focus event).
+ */
+export function rescueLostFocus(): () => void {
+  let frame = 0;
+  let home: Element | null = null;
+  const check = () => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    // The window itself lost the focus (another application): nothing to do.
+    if (!lost || overlayOpen() || !document.hasFocus()) return;
+    const main = document.querySelector<HTMLElement>('main');
+    // A grid claims the focus itself (from the main area), so a group in or around one is left to it.
+    const inGrid = home?.closest('[role=grid]') || home?.querySelector('[role=grid]');
+    const near = home?.isConnected && main?.contains(home) && !inGrid ? home.querySelector<HTMLElement>(FOCUSABLE) : null;
+    (near ?? main)?.focus({ preventScroll: !near });
+  };
+  // Two frames: a dialog gives the focus back to its trigger in its closing effect.
+  const later = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => (frame = requestAnimationFrame(check)));
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    const target = event.target as Element | null;
+    if (target && target !== document.body && !target.matches('main')) home = target.parentElement?.closest(CONTAINER) ?? null;
+  };
+  const onFocusOut = (event: FocusEvent) => {
+    // Tab and clicks on focusable elements name where the focus goes; only a loss to nowhere matters.
+    if (!event.relatedTarget) later();
+  };
+  document.addEventListener('focusin', onFocusIn);
+  document.addEventListener('focusout', onFocusOut);
+  const observer = new MutationObserver(later);
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => {
+    cancelAnimationFrame(frame);
+    observer.disconnect();
+    document.removeEventListener('focusin', onFocusIn);
+    document.removeEventListener('focusout', onFocusOut);
+  };
+}

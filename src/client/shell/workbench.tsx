@@ -16,7 +16,7 @@ import { ROUTES, type RouteDef } from '../route-table';
 import { initDataAtom, type SessionUser } from '../session';
 import { ConfirmHost, useConfirm } from '../kit/dialog';
 import { useCurrentRoute } from './current-route';
-import { settleFocusAfterNavigation } from './focus';
+import { rescueLostFocus, settleFocusAfterNavigation } from './focus';
 import { Frame } from './frame';
 import { Home } from './home';
 import { useHotkeys } from './hotkeys';
@@ -107,6 +107,7 @@ export default function Workbench({
   );
   useHotkeys(run, !paletteOpen && !helpOpen, { home: path === '/' });
   useEffect(() => settleFocusAfterNavigation(), [path]);
+  useEffect(() => rescueLostFocus(), []);
 
   return (
     <CommandEnvironmentProvider value={env}>

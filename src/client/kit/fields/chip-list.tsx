@@ -71,7 +71,9 @@ export function ChipList({ label, chips, onRemove, disabled, onMove }: ChipListP
               <Tag key={chip.id} id={chip.id} textValue={text} className={fieldStyles.chip} data-invalid={chip.invalid ? '' : undefined} data-chip-id={chip.id}>
                 <span>{text}</span>
                 {!disabled && (
-                  <Button slot="remove" className={fieldStyles.chipRemove} aria-label={t('form.chips.remove')}>
+                  // Off the Tab order: Tab leaves the chips (Enter on a remove button reached by Tab deleted the
+                  // chip unasked); the keyboard removes with Delete or Backspace on the chip, the mouse here.
+                  <Button slot="remove" excludeFromTabOrder className={fieldStyles.chipRemove} aria-label={t('form.chips.remove')}>
                     <span aria-hidden="true">✕</span>
                   </Button>
                 )}

@@ -25,6 +25,8 @@ export interface ResourceFormProps<V extends FormValues> {
   saveOnly?: boolean;
   /** No saving now: both buttons and their keys are off (a create form before its last tab, a read-only record). */
   hideSave?: boolean;
+  /** While `hideSave`: what Ctrl/Cmd+S says instead of saving (a translation key; `form.save_unavailable`). */
+  saveHiddenReason?: string;
   className?: string;
 }
 
@@ -57,7 +59,7 @@ const kbd = css({ fontSize: 'xs', color: 'inherit', opacity: 0.8, fontFamily: 'm
  * keyboard: Ctrl/Cmd+S saves (back to the list), Ctrl/Cmd+Enter saves and continues, Escape inside a
  * field leaves it for the form itself (nothing is reverted or closed).
  */
-export function ResourceForm<V extends FormValues>({ form, children, label, actions, saveOnly, hideSave, className }: ResourceFormProps<V>) {
+export function ResourceForm<V extends FormValues>({ form, children, label, actions, saveOnly, hideSave, saveHiddenReason, className }: ResourceFormProps<V>) {
   const t = useT();
   const env = useCommandEnvironment();
   const { options, status, submit } = form;
@@ -97,7 +99,7 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
   }, [form.failedSubmits, form.formRef, t]);
 
   useEffect(() => {
-    if (status !== 'ready' || hideSave) return;
+    if (status !== 'ready') return;
     const onKey = (event: globalThis.KeyboardEvent) => {
       const mod = isMac() ? event.metaKey : event.ctrlKey;
       if (!mod || event.altKey) return;
@@ -112,11 +114,18 @@ export function ResourceForm<V extends FormValues>({ form, children, label, acti
       const dialog = target?.closest?.('[role="dialog"], [role="alertdialog"]');
       if (dialog && own && !dialog.contains(own)) return;
       event.preventDefault();
+      // Never silent (and never the browser's own "save page"): say why nothing is saved and how to get there.
+      if (hideSave) {
+        const reason = t(saveHiddenReason ?? 'form.save_unavailable');
+        setAnnouncement(reason);
+        env.services.notify('warning', reason);
+        return;
+      }
       void submit(isSave ? 'list' : 'continue');
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [status, submit, saveOnly, hideSave, form.formRef]);
+  }, [status, submit, saveOnly, hideSave, saveHiddenReason, form.formRef, env.services, t]);
 
   if (status === 'loading' || status === 'not_found' || status === 'error') return <RecordLoadState status={status} listPath={options.listPath} onRetry={form.reload} />;
 

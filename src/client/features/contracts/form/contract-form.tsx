@@ -145,7 +145,7 @@ function ContractFormBody({ id, initial: copied }: { id: string | null; initial:
   return (
     <>
       <FormTitle title={title} name={record ? `#${record.id} · ${record.organization.name}` : undefined} />
-      <ResourceForm form={form} label={title} hideSave={!id && tab !== LAST_TAB}>
+      <ResourceForm form={form} label={title} hideSave={!id && tab !== LAST_TAB} saveHiddenReason="form.save_on_last_tab">
         {!termsLocked && (
           <SourceConflictsWarning contractId={id} sourceIds={form.values.revenue_source_ids} startDate={form.values.start_date} endDate={form.values.end_date} />
         )}
