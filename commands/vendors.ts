@@ -134,7 +134,8 @@ export const vendorsCommands: Command[] = [
     id: 'vendors.confirm_change_request',
     title: 'vendors.commands.confirm_change_request',
     roles: ['admin'],
-    when: hasChangeRequest,
+    // A change confirmed for a later day waits for it; only cancelling remains.
+    when: (v) => (v.change_request_changes?.agreement_status === 'confirmed' ? { enabled: false, reason: 'vendors.reasons.change_confirmed' } : hasChangeRequest(v)),
     run: (ctx, v) => {
       // The dialog (a confirmation document to upload) lives on every vendor screen, where this command is.
       if (!confirmChangeRequest.open(v.id)) ctx.navigate(routePath('vendors.show', { id: v.id }));

@@ -4,6 +4,7 @@ import type { JobDefinition } from '../jobs/queue.js';
 import { auditRoutes } from './audit/routes.js';
 import { contractRoutes } from './contracts/routes.js';
 import { terminateDueJob } from './contracts/termination-requests.js';
+import { applyScheduledChangesJob } from './vendors/scheduled-changes.js';
 import { configRoutes } from './config/routes.js';
 import { financialReportRoutes } from './financial-reports/routes.js';
 import { oidcRoutes } from './session/oidc.js';
@@ -56,4 +57,4 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */
-export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob, publishJob, creditNoteMailJob, createFilesJob, invoiceVerifiedMailJob];
+export const moduleJobs: readonly JobDefinition[] = [...sessionJobs, orphanFilesJob, terminateDueJob, applyScheduledChangesJob, vendorFileJob, ...vendorPortalJobs, importJob, allocateJob, releaseJob, paymentsJob, publishJob, creditNoteMailJob, createFilesJob, invoiceVerifiedMailJob];

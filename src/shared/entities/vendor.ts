@@ -170,10 +170,13 @@ export interface NoAccountMethod extends MethodBase {
 
 export type PaymentMethod = BankMethod | PaypalMethod | AlternativePayeeMethod | NoAccountMethod;
 
-/** A pending change of a confirmed vendor (DOMAIN.md "Vendors"). */
+/**
+ * A change of a confirmed vendor (DOMAIN.md "Vendors"): `pending` until an admin confirms it; `confirmed`
+ * while it waits for its `valid_from` (a day after today), when it applies (vendors/scheduled-changes.ts).
+ */
 export interface ChangeRequest<Time = string> {
   created_at: Time;
-  agreement_status: 'pending';
+  agreement_status: 'pending' | 'confirmed';
   valid_from: string | null;
   /**
    * The compared fields that differ, each as `[before, after]`: `name`, `type`, `address`, `tax_info`

@@ -11,8 +11,8 @@ const bar = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'cent
 
 /**
  * A pending change request (spec 2, 2): what it is, the changes as a readable diff on demand, cancel
- * (after a confirmation) and, for admins, confirm. `vendor` must be the page's entity so the commands
- * act on it.
+ * (after a confirmation) and, for admins, confirm. A change confirmed for a later day says when it
+ * applies and can only be cancelled. `vendor` must be the page's entity so the commands act on it.
  */
 export function ChangeRequestAlert({ vendor }: { vendor: Vendor }) {
   const t = useT();
@@ -20,24 +20,27 @@ export function ChangeRequestAlert({ vendor }: { vendor: Vendor }) {
   const diffId = useId();
   const request = vendor.change_request_changes;
   if (!vendor.readonly || !request) return null;
+  const scheduled = request.agreement_status === 'confirmed';
+  const title = t(scheduled ? 'vendors.change_request.scheduled_title' : 'vendors.change_request.title');
   return (
-    <section className={alert} aria-label={t('vendors.change_request.title')}>
-      <strong>{t('vendors.change_request.title')}</strong>
+    <section className={alert} aria-label={title}>
+      <strong>{title}</strong>
       <p className={css({ m: 0 })}>
         {t('vendors.change_request.pending_since')} <Timestamp value={request.created_at} />
         {request.valid_from ? (
           <>
             {' · '}
-            {t('vendors.fields.valid_from')}: <DateText value={request.valid_from} />
+            {t(scheduled ? 'vendors.change_request.applies_on' : 'vendors.fields.valid_from')}: <DateText value={request.valid_from} />
           </>
         ) : null}
       </p>
+      {scheduled && <p className={css({ m: 0 })}>{t('vendors.change_request.scheduled_info')}</p>}
       <div className={bar}>
         <button type="button" className={button({ variant: 'secondary' })} aria-expanded={open} aria-controls={diffId} onClick={() => setOpen((o) => !o)}>
           {t(open ? 'vendors.change_request.hide_changes' : 'vendors.change_request.view_changes')}
         </button>
         <CommandButton command="vendors.cancel_change_request" variant="danger" />
-        <CommandButton command="vendors.confirm_change_request" variant="primary" />
+        {!scheduled && <CommandButton command="vendors.confirm_change_request" variant="primary" />}
       </div>
       <div id={diffId} hidden={!open}>
         {open && <ChangeDiffTable changes={request.changes} label="vendors.change_request.changes" />}

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
@@ -7,7 +8,9 @@ import { useCommandEnvironment } from '../../commands/context';
 import { ModalDialog } from '../../kit/dialog';
 import { DateField, FileField } from '../../kit/fields';
 import { toFormData } from '../../kit/form';
-import { errorText, useT } from '../../lib/i18n';
+import { formatDate } from '../../kit/grid';
+import { errorText, languageAtom, useT } from '../../lib/i18n';
+import type { Vendor } from './vendor';
 import { confirmChangeRequest } from './vendor-dialogs';
 
 const first = (errors: FieldErrors | undefined, field: string) => {
@@ -22,6 +25,7 @@ const first = (errors: FieldErrors | undefined, field: string) => {
  */
 export function ConfirmChangeRequestDialog() {
   const t = useT();
+  const lng = useAtomValue(languageAtom);
   const env = useCommandEnvironment();
   const vendorId = confirmChangeRequest.useTarget();
   const [document, setDocument] = useState<File | null>(null);
@@ -44,8 +48,10 @@ export function ConfirmChangeRequestDialog() {
     }
     setSaving(true);
     try {
-      const record = await api.post(`/api/vendors/${vendorId}/change_request/confirm`, toFormData('vendor', { confirmation_document: document, valid_from: validFrom || undefined }));
-      env.services.notify('success', t('vendors.change_request_confirmed'));
+      const record = await api.post<Vendor>(`/api/vendors/${vendorId}/change_request/confirm`, toFormData('vendor', { confirmation_document: document, valid_from: validFrom || undefined }));
+      // Confirmed for a later day, it waits: the message says when it applies.
+      const waiting = record?.change_request_changes?.agreement_status === 'confirmed' ? record.change_request_changes.valid_from : null;
+      env.services.notify('success', waiting ? t('vendors.change_scheduled', { date: formatDate(waiting, lng) }) : t('vendors.change_request_confirmed'));
       if (record && typeof record === 'object') void mutate(`/api/vendors/${vendorId}`, record, { revalidate: false });
       env.services.invalidate('/api/vendors');
       confirmChangeRequest.close();

@@ -1,11 +1,12 @@
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { vendorRules, vendorStruct } from '../../../shared/validation/vendors';
 import { useInitData } from '../../api/init-data';
 import { FormTabPanel, FormTabs, FormTitle, ResourceForm, useResourceForm, type FormTabDef, type ResourceFormApi } from '../../kit/form';
 import { deepEqual } from '../../kit/form/paths';
-import { CommandButton } from '../../kit/grid';
-import { useT } from '../../lib/i18n';
+import { CommandButton, formatDate } from '../../kit/grid';
+import { languageAtom, useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 import { AddressFields } from './address-fields';
@@ -96,6 +97,10 @@ export default function VendorForm({ params }: ScreenProps) {
 
   const [tab, setTab] = useState('general');
   const readonly = Boolean(record?.readonly);
+  // A change confirmed for a later day: the day it applies.
+  const request = record?.change_request_changes;
+  const scheduledOn = request?.agreement_status === 'confirmed' ? request.valid_from : null;
+  const lng = useAtomValue(languageAtom);
   // A confirmed vendor's change to a compared field becomes a change request (spec 2, 4).
   const initialCompared = useMemo(() => (record ? comparedFields(vendorValues(record as unknown as Record<string, unknown>)) : undefined), [record]);
   const needsChangeRequest = Boolean(confirmed && !readonly && initialCompared && !deepEqual(initialCompared, comparedFields(form.values)));
@@ -106,8 +111,8 @@ export default function VendorForm({ params }: ScreenProps) {
     <>
       <FormTitle title={title} name={record?.name} />
       {readonly && (
-        <div className={banner} role="region" aria-label={t('vendors.readonly.title')}>
-          <p className={css({ m: 0, flex: '1 1 320px' })}>{t('vendors.readonly.text')}</p>
+        <div className={banner} role="region" aria-label={t(scheduledOn ? 'vendors.readonly.scheduled_title' : 'vendors.readonly.title')}>
+          <p className={css({ m: 0, flex: '1 1 320px' })}>{scheduledOn ? t('vendors.readonly.scheduled_text', { date: formatDate(scheduledOn, lng) }) : t('vendors.readonly.text')}</p>
           <CommandButton command="vendors.cancel_change_request" variant="danger" />
         </div>
       )}
@@ -115,6 +120,7 @@ export default function VendorForm({ params }: ScreenProps) {
         form={form}
         label={title}
         hideSave={readonly || (!id && tab !== LAST_TAB)}
+        saveHiddenReason={readonly ? 'vendors.readonly.save_hint' : 'form.save_on_last_tab'}
         actions={id ? <CommandButton command="vendors.show_current" /> : undefined}
       >
         {!readonly && <ChangeRequestSection required={wantsChangeRequest} showCheckbox={!needsChangeRequest} confirmed={confirmed} />}

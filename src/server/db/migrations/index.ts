@@ -31,6 +31,7 @@ import * as listShapeIndexes from './0036_list_shape_indexes.js';
 import * as fourEyesDefault from './0037_four_eyes_default.js';
 import * as revenueChannelName from './0041_revenue_channel_name.js';
 import * as frozenPayee from './0042_frozen_payee.js';
+import * as scheduledVendorChanges from './0043_scheduled_vendor_changes.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0037_four_eyes_default': fourEyesDefault,
   '0041_revenue_channel_name': revenueChannelName,
   '0042_frozen_payee': frozenPayee,
+  '0043_scheduled_vendor_changes': scheduledVendorChanges,
 };

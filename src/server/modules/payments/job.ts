@@ -1,4 +1,5 @@
 import { defineJob, type InTransaction, type Jobs } from '../../jobs/queue.js';
+import { applyDueChanges } from '../vendors/scheduled-changes.js';
 import { runPayments } from './run.js';
 
 export const PAYMENTS_JOB = 'payouts.create_payments';
@@ -21,6 +22,8 @@ export const paymentsJob = defineJob<PaymentsJobData>({
   // (README, payments bench), so the 15 minutes default leaves ample room and resumes a crash sooner.
   expireInSeconds: 15 * 60,
   async run(job, ctx) {
+    // Payments take the vendors' data valid on their creation day: changes whose day came apply first.
+    await applyDueChanges(ctx.db);
     await runPayments(ctx.db, job.data.payout_id, job.data.user_id, { batchSize: ctx.config.paymentRunBatch });
     await job.progress(1, 1);
   },

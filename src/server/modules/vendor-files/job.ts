@@ -1,3 +1,4 @@
+import { applyDueChanges } from '../vendors/scheduled-changes.js';
 import type { AppContext } from '../../context.js';
 import { type InTransaction, defineJob, type Jobs } from '../../jobs/queue.js';
 import { audit } from '../audit/audit.js';
@@ -34,6 +35,8 @@ export async function makeVendorFile(ctx: Pick<AppContext, 'db' | 'storage'>, da
   const { db, storage } = ctx;
   const organization = await db.selectFrom('organizations').select('id').where('id', '=', data.organization_id).executeTakeFirst();
   if (!organization) return null;
+  // A change whose day has come is in the file of its month even when the hourly job has not run yet.
+  await applyDueChanges(db);
   const { vendors, documents } = await vendorFileContent(db, data.organization_id, data.month);
   const { csv, digest } = vendorFileCsv(vendors);
   const written: string[] = [];

@@ -58,7 +58,8 @@ interface VendorRow extends VendorFileTax {
  * What goes into one organization's file for a month (DOMAIN.md "Vendor files and reports"): its
  * vendors created or changed in the month, a confirmed change counting in the month of its
  * `valid_from`; each with its payment methods (an alternative payee carries the bank details of the
- * method it points at, where the money goes) and the confirmation documents added in the month.
+ * method it points at, where the money goes) and the confirmation documents added in the month (one
+ * confirming a change that applies on a later day: in that day's month).
  */
 export async function vendorFileContent(db: Db, organizationId: number, month: string): Promise<{ vendors: VendorFileVendor[]; documents: ZipEntry[] }> {
   const { rows } = await sql<VendorRow>`
@@ -94,7 +95,9 @@ export async function vendorFileContent(db: Db, organizationId: number, month: s
     sql<{ id: number; vendor_id: number; file_key: string }>`
       SELECT d.id, d.vendor_id, d.file_key FROM vendor_documents d
       CROSS JOIN LATERAL (SELECT ${monthRange(month)}) AS m(starts, ends)
-      WHERE d.vendor_id = ANY(${ids}::bigint[]) AND d.created_at >= m.starts AND d.created_at < m.ends
+      WHERE d.vendor_id = ANY(${ids}::bigint[])
+        AND CASE WHEN d.valid_from IS NULL THEN d.created_at >= m.starts AND d.created_at < m.ends
+                 ELSE d.valid_from >= ${month}::date AND d.valid_from < (${month}::date + interval '1 month') END
       ORDER BY d.vendor_id, d.id`.execute(db),
   ]);
   const numbers = new Map(rows.map((r) => [Number(r.id), r.full_number]));

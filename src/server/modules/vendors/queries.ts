@@ -130,6 +130,9 @@ export async function loadPaymentMethods(db: Db, vendorIds: readonly number[]): 
 }
 
 /** The vendors with these ids, whole (the details, the form, the write path's snapshot). */
+/** What a vendor's audit entry leaves out: derived and joined parts, not the vendor's data. */
+export const VENDOR_AUDIT_IGNORE = ['deletable', 'readonly', 'organization', 'account_manager', 'full_number', 'documents', 'contract_vendors', 'youtube_accounts', 'updated_at'];
+
 export function loadVendors(db: Db, ids: readonly number[], _viewer?: CurrentUser | null): Promise<VendorEntity[]> {
   return byIds(ids, async (list) => {
     const [vendors, addresses, taxes, contacts, emails, phones, skypes, facebooks, methods, refs, tags, documents, contractVendors] = await Promise.all([

@@ -25,7 +25,7 @@ import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES } from '../config/reference.js';
 import { cancelChangeRequest, confirmChangeRequest, createVendor, updateVendor } from './change-requests.js';
 import { portalAccess } from './portal-hooks.js';
-import { fullNumberSql, loadDetailed, loadVendors, portalConfirmation, vendorRefs, type VendorEntity } from './queries.js';
+import { fullNumberSql, loadDetailed, loadVendors, portalConfirmation, VENDOR_AUDIT_IGNORE, vendorRefs, type VendorEntity } from './queries.js';
 import { deleteVendor, documentRule, entityAsInput, VENDOR_LISTS, type VendorWrite } from './service.js';
 
 const LIST_ROLES = VENDOR_LIST_ROLES;
@@ -40,11 +40,14 @@ const LOOKUP_ROLES = [...DETAILED_LOOKUP_ROLES, 'payments'];
 
 const LIST_VALUES: readonly string[] = VENDOR_LIST_PARAMS;
 
-/** `list=` of the three tabs: all, confirmation_pending (new, or a change request pending), managed_by_me. */
+/**
+ * `list=` of the three tabs: all, confirmation_pending (new, or a change request pending; a confirmed one
+ * waiting for its day needs nobody), managed_by_me.
+ */
 function listCondition(query: Record<string, unknown>, viewer: CurrentUser) {
   const list = query.list ?? 'all';
   if (typeof list !== 'string' || !LIST_VALUES.includes(list)) throw unprocessable({ list: ['invalid'] });
-  if (list === 'confirmation_pending') return sql<SqlBool>`(vendors.state = 'new' OR vendors.change_request IS NOT NULL)`;
+  if (list === 'confirmation_pending') return sql<SqlBool>`(vendors.state = 'new' OR (vendors.change_request ->> 'agreement_status') = 'pending')`;
   if (list === 'managed_by_me') return sql<SqlBool>`vendors.account_manager_id = ${viewer.id}`;
   return sql<SqlBool>`true`;
 }
@@ -159,7 +162,7 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
       vendor_payment_methods_source_payment_method_id_fkey: { payment_methods: ['in_use'] },
       vendor_payment_methods_bank_id_fkey: { payment_methods: ['invalid'] },
     },
-    auditIgnore: ['deletable', 'readonly', 'organization', 'account_manager', 'full_number', 'documents', 'contract_vendors', 'youtube_accounts', 'updated_at'],
+    auditIgnore: VENDOR_AUDIT_IGNORE,
     actions: {
       activate: { roles: STATE_ROLES, flag: 'inactive', run: (w, current) => setInactive(w.trx, current.id, false) },
       deactivate: { roles: STATE_ROLES, flag: (v) => !v.inactive, run: (w, current) => setInactive(w.trx, current.id, true) },
@@ -230,7 +233,8 @@ export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const document = body.confirmation_document;
     if (!isUploadedFile(document)) throw new ValidationFailed({ confirmation_document: ['blank'] });
     await writer.one(user, id, 'confirm_change_request', async (w, { current }) => {
-      if (!current.readonly) throw new ValidationFailed({ base: ['ineligible'] });
+      // A confirmed change waiting for its day is confirmed already.
+      if (current.change_request_changes?.agreement_status !== 'pending') throw new ValidationFailed({ base: ['ineligible'] });
       await confirmChangeRequest(w, current, document, params.valid_from ?? null);
       await writer.recorded(w, current, 'confirm_change_request');
     });

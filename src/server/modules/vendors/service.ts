@@ -362,11 +362,11 @@ export async function deleteVendor(ctx: AppContext, w: WriteContext, id: number)
 }
 
 /** Stores a confirmation document for the vendor at its next audit version. */
-export async function addDocument(w: WriteContext, vendorId: number, file: UploadedFile): Promise<void> {
+export async function addDocument(w: WriteContext, vendorId: number, file: UploadedFile, validFrom: string | null = null): Promise<void> {
   const row = await sql<{ v: number }>`
     SELECT coalesce(max(version), 0) + 1 AS v FROM audit_logs WHERE auditable_type = 'Vendor' AND auditable_id = ${vendorId}`.execute(w.trx);
   await w.trx
     .insertInto('vendor_documents')
-    .values({ vendor_id: vendorId, file_key: file.key, content_type: file.type, digest: file.digest, audit_version: row.rows[0].v })
+    .values({ vendor_id: vendorId, file_key: file.key, content_type: file.type, digest: file.digest, audit_version: row.rows[0].v, valid_from: validFrom })
     .execute();
 }

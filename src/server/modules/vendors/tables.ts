@@ -11,8 +11,11 @@ export const vendorFiles = [{ table: 'vendor_documents', column: 'file_key' }];
 /** A pending change request as stored on the vendor (DOMAIN.md "Vendors"). */
 export interface StoredChangeRequest {
   created_at: string;
-  agreement_status: 'pending';
+  agreement_status: 'pending' | 'confirmed';
   valid_from: string | null;
+  /** Who confirmed it and when, while a confirmed change waits for its `valid_from`. */
+  confirmed_at?: string;
+  confirmed_by?: number;
   /** The compared fields that differ: `{field: [before, after]}`. */
   changes: Record<string, [unknown, unknown]>;
   /** The whole validated payload, applied when the request is confirmed. */
@@ -148,6 +151,8 @@ export interface VendorDocumentsTable {
   digest: string;
   audit_version: number;
   created_at: CreatedAt;
+  /** The day the change it confirms applies, when that was after the day it was added (migration 0043). */
+  valid_from: DateText;
 }
 
 declare module '../../db/schema.js' {
