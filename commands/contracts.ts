@@ -114,11 +114,14 @@ export function applicable(a: Pick<Amendment, 'state' | 'apply_on' | 'can_apply'
 }
 
 /**
- * An amendment that ended (applied, rejected, signing cancelled) has no workflow step left: its row shows
- * none of them instead of every one disabled (issue 24, item 8), only what still applies (its document).
+ * An amendment's row offers the steps of its state only (issue 24, item 8): approve and reject while
+ * approval is pending, sign and cancel while signing is, apply once signed, and none of them once it
+ * ended (applied, rejected, signing cancelled), instead of every step listed disabled. A step that
+ * belongs to the state but cannot be taken yet (apply before its day) stays, disabled with its reason.
  */
 const ENDED_AMENDMENT_STATES: readonly string[] = ['applied', 'rejected', 'signing_cancelled'];
 const whileOpen = (a: Pick<Amendment, 'state'>, availability: Availability): Availability => (ENDED_AMENDMENT_STATES.includes(a.state) ? { hidden: true } : availability);
+const onlyIn = (state: string, a: Pick<Amendment, 'state'>, availability: Availability): Availability => (a.state === state ? availability : { hidden: true });
 
 const amendmentPath = (a: Pick<Amendment, 'contract_id' | 'id'>) => `${API}/${a.contract_id}/amendments/${a.id}`;
 
@@ -316,14 +319,14 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.approve',
     title: 'contracts.commands.approve_amendment',
     roles: APPROVE_ROLES,
-    when: (a) => whileOpen(a, flag(a.can_approve, 'contracts.reasons.not_approval_pending')),
+    when: (a) => onlyIn('approval_pending', a, flag(a.can_approve, 'contracts.reasons.not_approval_pending')),
     run: (ctx, a) => transition(ctx, a.contract_id, `${amendmentPath(a)}/approve`, 'contracts.approve_amendment_confirm', 'contracts.done.approve_amendment', 'contracts.commands.approve_amendment'),
   }),
   sectionCommand<Amendment>('contract_amendments', {
     id: 'contract_amendments.reject',
     title: 'contracts.commands.reject_amendment',
     roles: APPROVE_ROLES,
-    when: (a) => whileOpen(a, flag(a.can_reject, 'contracts.reasons.not_approval_pending')),
+    when: (a) => onlyIn('approval_pending', a, flag(a.can_reject, 'contracts.reasons.not_approval_pending')),
     run: (ctx, a) =>
       openDialog(ctx, {
         kind: 'reject_amendment',
@@ -335,7 +338,7 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.sign',
     title: 'contracts.commands.sign_amendment',
     roles: SIGN_ROLES,
-    when: (a) => whileOpen(a, flag(a.can_sign, 'contracts.reasons.not_signing_pending')),
+    when: (a) => onlyIn('signing_pending', a, flag(a.can_sign, 'contracts.reasons.not_signing_pending')),
     run: (ctx, a) =>
       openDialog(ctx, {
         kind: 'sign_amendment',
@@ -347,7 +350,7 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.cancel',
     title: 'contracts.commands.cancel_amendment',
     roles: CANCEL_ROLES,
-    when: (a) => whileOpen(a, flag(a.can_cancel, 'contracts.reasons.amendment_not_signing_pending')),
+    when: (a) => onlyIn('signing_pending', a, flag(a.can_cancel, 'contracts.reasons.amendment_not_signing_pending')),
     run: (ctx, a) =>
       openDialog(ctx, {
         kind: 'cancel_amendment',
@@ -359,7 +362,7 @@ export const contractsCommands: Command[] = [
     id: 'contract_amendments.apply',
     title: 'contracts.commands.apply_amendment',
     roles: APPLY_ROLES,
-    when: (a) => whileOpen(a, applicable(a)),
+    when: (a) => onlyIn('signed', a, applicable(a)),
     run: (ctx, a) => transition(ctx, a.contract_id, `${amendmentPath(a)}/apply`, 'contracts.apply_amendment_confirm', 'contracts.done.apply_amendment', 'contracts.commands.apply_amendment'),
   }),
   sectionCommand<Amendment>('contract_amendments', {

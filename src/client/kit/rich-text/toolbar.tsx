@@ -70,8 +70,9 @@ const ICONS = {
 
 
 /**
- * The formatting toolbar (WAI-ARIA toolbar pattern): one Tab stop with a roving tabindex, Left/Right
- * (and Home/End) move between the controls, Escape returns to the text. Buttons are named and report
+ * The formatting toolbar (WAI-ARIA toolbar pattern): not a Tab stop of its own (Tab goes from the field
+ * before straight into the text, issue 24 item 8); Alt+F10 in the text reaches it, Left/Right (and
+ * Home/End) move between the controls, Escape returns to the text. Buttons are named and report
  * the selection's formatting with aria-pressed; the block style is a labelled native select. Actions
  * keep the focus where it is: in the toolbar when used from the keyboard, in the text when clicked
  * (the buttons do not take the focus on mouse down).
@@ -141,7 +142,8 @@ export const Toolbar = forwardRef<ToolbarHandle, ToolbarProps>(function Toolbar(
       ref: (el: HTMLElement | null) => {
         items.current[i] = el;
       },
-      tabIndex: i === active ? 0 : -1,
+      // Off the Tab order: reached by Alt+F10 (the editor's hint says so) or the mouse.
+      tabIndex: -1,
       onFocus: () => setActive(i),
     };
   };
