@@ -4,6 +4,7 @@ import { APPLY_ACTION, applyDueChanges } from '../../src/server/modules/vendors/
 import { addInterval, dateIn } from '../../src/shared/time-zone.js';
 import { auditTrail } from '../support/audit.js';
 import { setupApi, type TestUser } from '../support/api.js';
+import { organizationValues } from '../support/records.js';
 
 /**
  * Issue 24, item 2 (DOMAIN.md "Vendors": the changes apply from `valid_from`): a change confirmed with a
@@ -82,19 +83,7 @@ beforeAll(async () => {
   staff = await api.user(['vendors']);
   const org = await api.db
     .insertInto('organizations')
-    .values({
-      name: 'Org scheduled',
-      number: 'SCH-1',
-      country_code: 'DE',
-      currency: 'EUR',
-      city: 'Berlin',
-      postal_code: '10115',
-      street: 'Invalidenstraße',
-      street_number: '1',
-      vendor_source_prefix_external: '100',
-      vendor_source_prefix_internal: '200',
-      vendor_source_prefix_network: '300',
-    })
+    .values(organizationValues({ name: 'Org scheduled', number: 'SCH-1', vendor_source_prefix_external: '100', vendor_source_prefix_internal: '200', vendor_source_prefix_network: '300' }))
     .returning('id')
     .executeTakeFirstOrThrow();
   orgId = org.id;
