@@ -52,15 +52,17 @@ const download = (query: string, as = finance) => api.request({ method: 'GET', u
 
 describe('withholding-tax report', () => {
   it('lists the quarter’s paid payments per vendor, currency and percentage with exact totals per currency', async () => {
-    // Q2 of this year: Ana three in EUR at 15% (cents that add up badly as floats) and one in USD; Bob one without WHT.
-    await payment('ana', { amount: '0.10', wht: '15', wht_amount: '0.02', paid_at: `${year}-04-01T00:00:00Z` });
+    // Q2 of this year in the organization's time zone (Europe/Berlin, UTC+2 in summer): Ana three in EUR at
+    // 15% (cents that add up badly as floats; the first at 00:30 on 1 April in Berlin, still 31 March in
+    // UTC) and one in USD; Bob one without WHT.
+    await payment('ana', { amount: '0.10', wht: '15', wht_amount: '0.02', paid_at: `${year}-03-31T22:30:00Z` });
     await payment('ana', { amount: '0.20', wht: '15', wht_amount: '0.03', paid_at: `${year}-05-15T12:00:00Z` });
-    await payment('ana', { amount: '1234567.89', wht: '15', wht_amount: '185185.18', vat_amount: '234567.90', paid_at: `${year}-06-30T23:59:59Z` });
+    await payment('ana', { amount: '1234567.89', wht: '15', wht_amount: '185185.18', vat_amount: '234567.90', paid_at: `${year}-06-30T21:59:59Z` });
     await payment('ana', { currency: 'USD', amount: '100.01', wht: '15', wht_amount: '15.00', paid_at: `${year}-04-02T08:00:00Z` });
     await payment('bob', { amount: '99.99', wht: '0', wht_amount: '0.00', vat_amount: '19.00', paid_at: `${year}-05-01T00:00:00Z` });
-    // Outside: paid in Q1 and Q3 (the boundaries), and one not paid at all.
-    await payment('ana', { amount: '50.00', wht: '15', wht_amount: '7.50', paid_at: `${year}-03-31T23:59:59Z` });
-    await payment('bob', { amount: '60.00', wht: '0', wht_amount: '0.00', paid_at: `${year}-07-01T00:00:00Z` });
+    // Outside: paid in Q1 and Q3 where Berlin is (the boundaries; both Q2 in UTC), and one not paid at all.
+    await payment('ana', { amount: '50.00', wht: '15', wht_amount: '7.50', paid_at: `${year}-03-31T21:59:59Z` });
+    await payment('bob', { amount: '60.00', wht: '0', wht_amount: '0.00', paid_at: `${year}-06-30T22:00:00Z` });
     await payment('bob', { amount: '70.00', wht: '0', wht_amount: '0.00', paid_at: null });
 
     const res = await download(`?year=${year}&quarter=2`);
@@ -82,10 +84,12 @@ describe('withholding-tax report', () => {
       ['Total USD', null, null, null, null, 'USD', '1', '100.01', null, '15', '85.01'],
     ]);
 
-    // The totals are the paid payments of the quarter, as the database sums them.
+    // The totals are the paid payments of the quarter in Berlin, as the database sums them.
     const db = await sql<{ currency: string; n: number; amount: string; wht: string; total: string }>`
       SELECT currency, count(*)::int AS n, sum(amount)::text AS amount, sum(wht_amount)::text AS wht, sum(total_amount)::text AS total FROM payments
-      WHERE paid_at >= ${`${year}-04-01T00:00:00Z`}::timestamptz AND paid_at < ${`${year}-07-01T00:00:00Z`}::timestamptz GROUP BY currency ORDER BY currency`.execute(api.db);
+      WHERE paid_at >= ${`${year}-04-01T00:00:00`}::timestamp AT TIME ZONE 'Europe/Berlin' AND paid_at < ${`${year}-07-01T00:00:00`}::timestamp AT TIME ZONE 'Europe/Berlin'
+        AND organization_id = ${ids.org}
+      GROUP BY currency ORDER BY currency`.execute(api.db);
     const totals = sheet.data.filter((r) => String(r[0]).startsWith('Total'));
     expect(totals.map((r) => [r[5], Number(r[6]), r[7], r[9], r[10]])).toEqual(
       db.rows.map((r) => [r.currency, r.n, r.amount.replace(/\.?0+$/, ''), r.wht.replace(/\.?0+$/, ''), r.total.replace(/\.?0+$/, '')]),
@@ -96,6 +100,35 @@ describe('withholding-tax report', () => {
     expect(empty.statusCode).toBe(200);
     const [emptySheet] = await readXlsxFile(empty.rawPayload);
     expect(emptySheet.data).toHaveLength(1);
+  });
+
+  it('counts a paid payment cancelled and replaced in the quarter once: its reversal nets it where the cancel happened', async () => {
+    // Cara at 15% on the same contract; P1 of 100.00 paid now, then cancelled with Cara as the replacement.
+    const cara = (await api.db.insertInto('vendors').values({ organization_id: ids.org, number: 813, name: 'Cara Diaz', type: 'person' }).returning('id').executeTakeFirstOrThrow()).id;
+    await api.db.insertInto('vendor_tax_infos').values({ vendor_id: cara, withholding_tax_percentage: '15' } as never).execute();
+    const cv = (await api.db.insertInto('contract_vendors').values({ contract_id: ids.contract, vendor_id: cara, share_percentage: '0', position: 2 }).returning('id').executeTakeFirstOrThrow()).id;
+    payoutCount += 1;
+    const payout = await api.db.insertInto('payouts').values({ month: `2020-${String(payoutCount).padStart(2, '0')}-01`, payout_types: ['adsense'] }).returning('id').executeTakeFirstOrThrow();
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO payments (type, state, payout_id, organization_id, contract_id, contract_vendor_id, vendor_id, currency, currency_rate,
+                            start_date, end_date, due_date, paid_at, amount, vat_amount, wht_percentage, wht_amount, total_amount)
+      VALUES ('invoice', 'paid_out', ${payout.id}, ${ids.org}, ${ids.contract}, ${cv}, ${cara}, 'EUR', 1, '2020-01-01', '2020-01-31', '2020-02-28', now(),
+              100, 0, 15, 15, 85)
+      RETURNING id`.execute(api.db);
+    const canceller = await api.user(['payments_cancel']);
+    const cancelled = await api.request({ method: 'POST', url: `/api/payments/${rows[0].id}/cancel`, payload: { payment: { contract_vendor_id: cv } }, as: canceller });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The replacement is paid too (P2), in the same quarter.
+    await sql`UPDATE payments SET state = 'paid_out', paid_at = now() WHERE cancelled_payment_id = ${rows[0].id} AND type <> 'reversal'`.execute(api.db);
+
+    const [today] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()).split('T');
+    const [y, m] = today.split('-').map(Number);
+    const res = await download(`?year=${y}&quarter=${Math.floor((m - 1) / 3) + 1}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [sheet] = await readXlsxFile(res.rawPayload, { parseNumber: (n: string) => n });
+    const caraRows = sheet.data.filter((r) => r[2] === 'Cara Diaz');
+    // P1 + P2 - reversal: one payment of 100.00 with 15.00 withheld, not two with 30.00.
+    expect(caraRows.map((r) => [r[5], r[6], r[7], r[8], r[9]])).toEqual([['EUR', '1', '100', '15', '15']]);
   });
 
   it('takes this or last year and a quarter 1 to 4, anything else is a 422 naming the field', async () => {

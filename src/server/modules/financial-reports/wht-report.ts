@@ -22,22 +22,36 @@ export interface WhtReportRow {
 }
 
 /**
- * The paid payments of the quarter (paid_at in it, UTC), summed per vendor, currency and WHT percentage
- * in the database (NUMERIC sums are exact). A reversal that was paid counts with its negative amounts.
+ * The quarter's withholding tax (DOMAIN.md "Payment lifecycle", "Dates and time zones"), summed per
+ * vendor, currency and WHT percentage in the database (NUMERIC sums are exact): the payments paid in
+ * the quarter, net of the reversals settled in it. A reversal settles by netting when its paid payment
+ * is cancelled, so it counts (negative, one payment less) in the quarter of its cancellation, whatever
+ * becomes of it afterwards; a payment cancelled and replaced in the same quarter therefore counts once,
+ * as its replacement. The quarter is the one in the organization's time zone: paid at 00:30 on 1 April
+ * in Berlin is the second quarter.
  */
 export async function whtReportRows(db: Db, request: WhtReportRequest): Promise<WhtReportRow[]> {
   const { from, to } = quarterRange(request);
+  const inQuarter = (column: ReturnType<typeof sql.ref>) => sql`(${column} AT TIME ZONE o.time_zone) >= ${from}::timestamp AND (${column} AT TIME ZONE o.time_zone) < ${to}::timestamp`;
   const { rows } = await sql<WhtReportRow>`
+    WITH counted AS (
+      SELECT p.vendor_id, p.currency, p.wht_percentage, 1 AS n, p.amount, p.wht_amount, p.total_amount
+      FROM payments p JOIN organizations o ON o.id = p.organization_id
+      WHERE p.type <> 'reversal' AND p.paid_at IS NOT NULL AND ${inQuarter(sql.ref('p.paid_at'))}
+      UNION ALL
+      SELECT r.vendor_id, r.currency, r.wht_percentage, -1, r.amount, r.wht_amount, r.total_amount
+      FROM payments r JOIN payments paid ON paid.id = r.cancelled_payment_id JOIN organizations o ON o.id = r.organization_id
+      WHERE r.type = 'reversal' AND paid.paid_at IS NOT NULL AND ${inQuarter(sql.ref('r.created_at'))}
+    )
     SELECT organizations.name AS organization, ${fullNumberSql} AS vendor_number, vendors.name AS vendor_name, a.country_code,
            coalesce(t.eu_tax_id, t.de_country_tax_number, t.de_regional_tax_number, t.it_fiscal_code, t.es_nif, t.other_tax_id) AS tax_id,
-           p.currency, count(*)::int AS payments, sum(p.amount)::text AS amount, p.wht_percentage::text AS wht_percentage,
+           p.currency, sum(p.n)::int AS payments, sum(p.amount)::text AS amount, p.wht_percentage::text AS wht_percentage,
            sum(p.wht_amount)::text AS wht_amount, sum(p.total_amount)::text AS total_amount
-    FROM payments p
+    FROM counted p
     JOIN vendors ON vendors.id = p.vendor_id
     JOIN organizations ON organizations.id = vendors.organization_id
     LEFT JOIN vendor_addresses a ON a.vendor_id = vendors.id
     LEFT JOIN vendor_tax_infos t ON t.vendor_id = vendors.id
-    WHERE p.paid_at >= ${from}::timestamp AT TIME ZONE 'UTC' AND p.paid_at < ${to}::timestamp AT TIME ZONE 'UTC'
     GROUP BY organizations.id, vendors.id, a.country_code, 5, p.currency, p.wht_percentage
     ORDER BY organizations.name, vendors.number, vendors.id, p.currency, p.wht_percentage`.execute(db);
   return rows;
