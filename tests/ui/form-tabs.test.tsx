@@ -99,12 +99,12 @@ describe('FormTabs', () => {
     expect(screen.getByRole('tab', { name: /Managing directors/ })).toHaveFocus();
   });
 
-  it('Back and Next put the focus on the new tab\'s first field (or the panel when it has none)', async () => {
+  it('Back and Next put the focus on the new tab\'s first field (or its Add button when its list is empty)', async () => {
     stubApi(() => undefined);
     const user = userEvent.setup();
     renderForm(<OrganizationForm initial={{ signers: [{ user_id: '3' }] }} />, { texts });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('tabpanel')).toHaveFocus();
+    expect(within(screen.getByRole('tabpanel')).getByRole('button')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(within(screen.getByRole('tabpanel')).getByRole('textbox')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Back' }));

@@ -22,6 +22,11 @@ export function firstField(container: ParentNode | null | undefined): HTMLElemen
   return container?.querySelector<HTMLElement>(FIELD) ?? null;
 }
 
+/** Its first field, else its first button or link (a list tab with no entry yet: its Add button). */
+export function firstControl(container: ParentNode | null | undefined): HTMLElement | null {
+  return firstField(container) ?? container?.querySelector<HTMLElement>('button:not([disabled]), a[href]') ?? null;
+}
+
 /**
  * After a navigation the new screen gets the focus while it builds (lazy screens, records loading):
  * each change of the main area that finds the focus lost hands it to the form's first field, else the

@@ -44,8 +44,10 @@ export function Snackbars() {
   const close = (id: number) => setSnacks((list) => list.filter((s) => s.id !== id));
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      // Escape closes the newest error when nothing else is focused to take it.
-      if (e.key === 'Escape' && e.target === document.body) setSnacks((list) => list.slice(0, -1));
+      // Escape closes the newest error when nothing else is focused to take it (the page itself, or its
+      // main area, where lost focus is handed: shell/focus.ts).
+      const target = e.target as Element | null;
+      if (e.key === 'Escape' && (target === document.body || target?.matches?.('main'))) setSnacks((list) => list.slice(0, -1));
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -4,7 +4,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { useT } from '../../lib/i18n';
-import { firstField } from '../../shell/focus';
+import { firstControl } from '../../shell/focus';
 import { useFooterSlot, useForm } from './form-context';
 
 export interface FormTabDef {
@@ -102,7 +102,8 @@ export function FormTabs({ tabs, label = 'form.tabs', children, onTabChange }: F
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [failedSubmits]);
 
-  // Back / Next hand the focus to the new tab's first field (not the button, which may turn disabled).
+  // Back / Next hand the focus to the new tab's first field, or its first button on a list tab with no
+  // entry yet (not to Back / Next, which may turn disabled, nor to the panel: it lost the focus to <body>).
   const tabsRef = useRef<HTMLDivElement>(null);
   const footerSlot = useFooterSlot();
   const focusNewTab = useRef(false);
@@ -114,7 +115,7 @@ export function FormTabs({ tabs, label = 'form.tabs', children, onTabChange }: F
     if (!focusNewTab.current) return;
     focusNewTab.current = false;
     const panel = tabsRef.current?.querySelector<HTMLElement>('[role=tabpanel]');
-    (firstField(panel) ?? panel)?.focus();
+    (firstControl(panel) ?? panel)?.focus();
   }, [selected]);
 
   const index = Math.max(0, tabs.findIndex((tab) => tab.id === selected));
