@@ -153,6 +153,34 @@ describe('server autocomplete', () => {
     expect(input).toHaveValue('anna@example.com');
   });
 
+  it('shows a chosen value by its label again after the field was unmounted (a failed save moving tabs), not by its id', async () => {
+    stubApi(() => ({ status: 200, body: [{ id: 41, email: 'carl@example.com' }] }));
+    const user = userEvent.setup();
+    function Toggle() {
+      const [shownField, setShown] = useState(true);
+      return (
+        <Standalone
+          initial={null as number | null}
+          render={(v, set) => (
+            <>
+              <button type="button" onClick={() => setShown((x) => !x)}>
+                toggle
+              </button>
+              {shownField && <AutocompleteField<{ id: number; email: string }, number> label="banks.fields.name" path="/api/users/lookup" labelOf={(u) => u.email} valueOf={(u) => u.id} value={v} onChange={set} />}
+            </>
+          )}
+        />
+      );
+    }
+    renderForm(<Toggle />);
+    await user.type(screen.getByRole('combobox', { name: /^Name/ }), 'carl');
+    await user.click(await screen.findByRole('option', { name: 'carl@example.com' }));
+    expect(shown()).toBe(41);
+    await user.click(screen.getByRole('button', { name: 'toggle' }));
+    await user.click(screen.getByRole('button', { name: 'toggle' }));
+    expect(screen.getByRole('combobox', { name: /^Name/ })).toHaveValue('carl@example.com');
+  });
+
   it('clearing the text and leaving clears the value', async () => {
     stubApi(() => ({ status: 200, body: [] }));
     const user = userEvent.setup();

@@ -42,6 +42,14 @@ export interface AutocompleteFieldProps<Item, Value> extends FieldProps<Value | 
 const CREATE_KEY = '__create__';
 
 /**
+ * Labels of values chosen in this tab, by lookup path and value: a field that unmounts and mounts again
+ * (a failed save moving to another tab and back) shows the chosen user's e-mail, not its id, though no
+ * loaded record names it yet (a new vendor's account manager).
+ */
+const chosenLabels = new Map<string, string>();
+const labelKey = (path: string, value: unknown) => `${path}|${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+
+/**
  * A value chosen from the server: typing searches `GET {path}?{param}=text` once typing paused for
  * 500 ms; choosing a result keeps `valueOf(result)`. Clearing the text and leaving clears the value;
  * leaving with other text restores the chosen label.
@@ -49,7 +57,8 @@ const CREATE_KEY = '__create__';
 export function AutocompleteField<Item, Value = string>({ path, param = 'q', query, labelOf, valueOf, noteOf, selectedLabel, placeholder, delay = 500, disabledOf, createLabel, onCreate, onPick, clearOnPick, ...props }: AutocompleteFieldProps<Item, Value>) {
   const t = useT();
   const b = useFieldBinding<Value | null>(props, null);
-  const initialLabel = selectedLabel ?? (typeof b.value === 'string' || typeof b.value === 'number' ? String(b.value) : '');
+  const initialLabel =
+    selectedLabel ?? (b.value === null || b.value === undefined ? undefined : chosenLabels.get(labelKey(path, b.value))) ?? (typeof b.value === 'string' || typeof b.value === 'number' ? String(b.value) : '');
   const [label, setLabel] = useState(initialLabel);
   const [text, setText] = useState(initialLabel);
   const search = useDebouncedSearch<Item>((q, signal) => api.get<unknown>(path, { ...query, [param]: q }, { signal }).then(entriesOf<Item>), { delay });
@@ -96,6 +105,7 @@ export function AutocompleteField<Item, Value = string>({ path, param = 'q', que
             const item = search.results.find((r) => keyOf(r) === key);
             if (!item) return;
             b.setValue(valueOf(item));
+            if (!clearOnPick) chosenLabels.set(labelKey(path, valueOf(item)), labelOf(item));
             onPick?.(item);
             setLabel(clearOnPick ? '' : labelOf(item));
             setText(clearOnPick ? '' : labelOf(item));
