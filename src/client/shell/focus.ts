@@ -75,11 +75,13 @@ const CONTAINER = '[role=group], [role=toolbar]';
 export function rescueLostFocus(): () => void {
   let frame = 0;
   let home: Element | null = null;
+  let pointerAt = 0;
   const check = () => {
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
-    // The window itself lost the focus (another application): nothing to do.
-    if (!lost || overlayOpen() || !document.hasFocus()) return;
+    // The window itself lost the focus (another application), or a click on the page's background took
+    // it there on purpose: nothing to do.
+    if (!lost || overlayOpen() || !document.hasFocus() || performance.now() - pointerAt < 500) return;
     const main = document.querySelector<HTMLElement>('main');
     // A grid claims the focus itself (from the main area), so a group in or around one is left to it.
     const inGrid = home?.closest('[role=grid]') || home?.querySelector('[role=grid]');
@@ -99,6 +101,8 @@ export function rescueLostFocus(): () => void {
     // Tab and clicks on focusable elements name where the focus goes; only a loss to nowhere matters.
     if (!event.relatedTarget) later();
   };
+  const onPointerDown = () => void (pointerAt = performance.now());
+  document.addEventListener('pointerdown', onPointerDown, true);
   document.addEventListener('focusin', onFocusIn);
   document.addEventListener('focusout', onFocusOut);
   const observer = new MutationObserver(later);
@@ -106,6 +110,7 @@ export function rescueLostFocus(): () => void {
   return () => {
     cancelAnimationFrame(frame);
     observer.disconnect();
+    document.removeEventListener('pointerdown', onPointerDown, true);
     document.removeEventListener('focusin', onFocusIn);
     document.removeEventListener('focusout', onFocusOut);
   };
