@@ -58,23 +58,25 @@ const defaults = { sort_by: 'created_at', sort_direction: 'desc' } as const;
  */
 function PendingJobs() {
   const t = useT();
+  const wasPending = useRef(false);
+  const [done, setDone] = useState(false);
+  // Every answer counts, also one equal to the last: `data` keeps its identity when two answers are
+  // equal ({jobs_pending: false} before the create and again after jobs that ended before the first
+  // read), so an effect on it missed the end and the list was never reloaded.
   const { data } = useSWR<JobsStatus>(PENDING_KEY, () => api.get<JobsStatus>('/api/vendor_files/jobs'), {
     refreshInterval: (latest) => (latest?.jobs_pending ? JOBS_STATUS_MS : 0),
     revalidateOnFocus: false,
     dedupingInterval: 0,
+    onSuccess: (status) => {
+      if (status.jobs_pending) setDone(false);
+      else if (wasPending.current || takeScheduled()) {
+        void invalidateLists('/api/vendor_files');
+        setDone(true);
+      }
+      wasPending.current = status.jobs_pending;
+    },
   });
-  const wasPending = useRef(false);
   const pending = data?.jobs_pending ?? false;
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    if (!data) return;
-    if (data.jobs_pending) setDone(false);
-    else if (wasPending.current || takeScheduled()) {
-      void invalidateLists('/api/vendor_files');
-      setDone(true);
-    }
-    wasPending.current = data.jobs_pending;
-  }, [data]);
   return (
     <span role="status" className={pendingNote} data-jobs-status="">
       {pending ? t('vendor_files.jobs_pending') : done ? t('vendor_files.jobs_done') : ''}
