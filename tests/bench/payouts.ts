@@ -116,7 +116,7 @@ export async function payoutsBench(row: (name: string, ours: string, base: strin
         await scratch.query(`CREATE TEMP TABLE bench_${name} (LIKE payout_revenues INCLUDING DEFAULTS INCLUDING INDEXES)`);
         await scratch.query(`ALTER TABLE bench_${name} ALTER COLUMN revenue TYPE ${type}`);
         const t = performance.now();
-        await pipeline(Readable.from(chunks), scratch.query(copyFrom(`COPY bench_${name} (payout_id, payout_file_id, content_owner_id, revenue_type, day, country, video_id, channel_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id, revenue, currency) FROM STDIN`)));
+        await pipeline(Readable.from(chunks), scratch.query(copyFrom(`COPY bench_${name} (payout_id, payout_file_id, content_owner_id, revenue_type, day, country, video_id, channel_id, asset_id, asset_type, asset_channel_id, asset_labels, custom_id, channel_name, revenue, currency) FROM STDIN`)));
         const ms = performance.now() - t;
         const { rows: size } = await scratch.query<{ bytes: string }>(`SELECT pg_total_relation_size('bench_${name}')::text AS bytes`);
         sized[name] = { ms, bytes: Number(size[0].bytes) };
