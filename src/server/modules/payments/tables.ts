@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Id, Numeric } from '../../db/schema.js';
+import type { PaymentPayee } from '../../../shared/entities/payment.js';
 
 type TextList = ColumnType<string[], string[] | undefined, string[]>;
 type DateText = ColumnType<string, string, string>;
@@ -84,22 +85,11 @@ export interface FixedIncomeMonthsTable {
 }
 
 /** Whom a contract vendor is paid to today (migration 0042's view): what a payment freezes as its payee. */
-export interface ContractVendorPayeesView {
+type PayeeAddress = PaymentPayee['address'];
+export interface ContractVendorPayeesView extends Omit<PaymentPayee, 'name' | 'address'>, PayeeAddress {
   contract_vendor_id: number;
-  method_type: string | null;
-  is_sepa: boolean;
-  account_holder: string | null;
-  iban: string | null;
-  bic: string | null;
-  account_number: string | null;
-  bank_key: string | null;
-  email: string | null;
+  /** The view always names the payee (the vendor, or the alternative payee's owner). */
   name: string;
-  street: string | null;
-  street_number: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country_code: string | null;
 }
 
 declare module '../../db/schema.js' {
