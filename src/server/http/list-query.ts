@@ -4,6 +4,7 @@ import type { Db } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { isDecimal } from '../../shared/money.js';
 import { isCalendarDate } from '../../shared/validation/core.js';
+import type { FilterKind } from '../../shared/lists/define-list.js';
 import { unprocessable, ValidationFailed } from './errors.js';
 
 /**
@@ -16,7 +17,7 @@ import { unprocessable, ValidationFailed } from './errors.js';
  * index on `(column, id)` serves it without a sort; `after` (the `next` cursor of the previous page)
  * pages by keyset instead of offset; the count stops at `COUNT_CAP` and says so with `total_capped`.
  */
-export type FilterKind = 'text' | 'string' | 'integer' | 'decimal' | 'date' | 'timestamp' | 'boolean';
+export type { FilterKind } from '../../shared/lists/define-list.js';
 
 /** `table.column` of a table of `DB`, e.g. `'banks.name'`. */
 export type ColumnRef<DB = Database> = { [T in keyof DB & string]: `${T}.${keyof DB[T] & string}` }[keyof DB & string];

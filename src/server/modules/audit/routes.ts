@@ -5,7 +5,9 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable } from '../../http/errors.js';
-import { parseListQuery, runList, type ListSpec } from '../../http/list-query.js';
+import { parseListQuery, runList } from '../../http/list-query.js';
+import { listSpec } from '../../http/list-source.js';
+import { auditList } from '../../../shared/lists/audit.js';
 import './tables.js';
 import '../session/tables.js';
 
@@ -32,7 +34,7 @@ interface AuditRow {
 }
 
 /** A record's audit trail, newest first. */
-export const AUDIT_LIST: ListSpec = { sort: { version: 'audit_logs.version' }, defaultSort: { column: 'version', direction: 'desc' } };
+export const AUDIT_LIST = listSpec(auditList, { sort: { version: 'audit_logs.version' }, defaultSort: { column: 'version', direction: 'desc' } });
 
 /** The entries of one record's trail with their actors, as `AUDIT_LIST` lists them. */
 export function auditEntries(db: Db, type: string, id: number) {

@@ -2,18 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { validateBank, type BankInput } from '../../../shared/validation/banks.js';
 import { orNull } from '../../../shared/validation/fields.js';
 import type { AppContext } from '../../context.js';
-import type { ListSource } from '../../http/list-query.js';
 import { lookupRoute, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES } from '../config/reference.js';
 import { type BankEntity, loadBanks, lookupBanks } from './queries.js';
+import { listSource } from '../../http/list-source.js';
+import { banksList } from '../../../shared/lists/banks.js';
 
 const ROLES = ['admin'];
 
 const row = (input: BankInput) => ({ ...input, bic: orNull(input.bic)?.trim().toUpperCase() ?? null });
 
 /** The banks list's sorts, filters and search (each served by an index: migrations 0007, 0036). */
-export const BANK_LIST: ListSource = {
+export const BANK_LIST = listSource(banksList, {
   from: (db) => db.selectFrom('banks').select('banks.id'),
   tieBreaker: 'banks.id',
   sort: {
@@ -26,11 +27,11 @@ export const BANK_LIST: ListSource = {
   },
   defaultSort: { column: 'name', direction: 'asc' },
   filters: {
-    country_code: { column: 'banks.country_code', kind: 'string' },
-    name: { column: 'banks.name', kind: 'text' },
+    country_code: 'banks.country_code',
+    name: 'banks.name',
   },
   search: ['banks.name', 'banks.bic', 'banks.bank_key', 'banks.city'],
-};
+});
 
 /** /api/banks (spec 1, 2.6, 7.3). The lookup serves the bank picker of vendor forms, so any signed-in user. */
 export function bankRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -7,6 +7,8 @@ import { resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import type { InitData } from '../config/reference.js';
 import { type CategoryEntity, categoryTree, createCategory, deleteCategory, loadCategories, updateCategory } from './service.js';
+import { listSource } from '../../http/list-source.js';
+import { categoriesList } from '../../../shared/lists/categories.js';
 
 const ROLES = ['admin'];
 
@@ -15,6 +17,27 @@ export async function categoriesInitData(db: Db, data: InitData): Promise<void> 
   const tree = await categoryTree(db, 'youtube_vertical');
   data.youtube_verticals.push(...tree.map(({ id, name, parent_id, depth }) => ({ id, name, parent_id, depth })));
 }
+
+/** The categories list: the columns of the sorts and filters `shared/lists/categories.ts` names. */
+export const CATEGORY_LIST = listSource(categoriesList, {
+  from: (db) => db.selectFrom('category_tree').select('category_tree.id'),
+  tieBreaker: 'category_tree.id',
+  sort: {
+    id: 'category_tree.id',
+    type: 'category_tree.type',
+    name: 'category_tree.name',
+    depth: 'category_tree.depth',
+    created_at: 'category_tree.created_at',
+    // Pre-order: each parent followed by its children, the order the indented list shows.
+    tree: 'category_tree.tree_path',
+  },
+  defaultSort: { column: 'tree', direction: 'asc' },
+  filters: {
+    type: 'category_tree.type',
+    parent_id: 'category_tree.parent_id',
+  },
+  search: ['category_tree.name'],
+});
 
 /** /api/categories (spec 1, 2.7, 7.3) and GET /api/categories/tree?type= for the parent and index pickers. */
 export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -33,25 +56,7 @@ export function categoryRoutes(app: FastifyInstance, ctx: AppContext): void {
     table: 'categories',
     auditType: 'Category',
     roles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('category_tree').select('category_tree.id'),
-      tieBreaker: 'category_tree.id',
-      sort: {
-        id: 'category_tree.id',
-        type: 'category_tree.type',
-        name: 'category_tree.name',
-        depth: 'category_tree.depth',
-        created_at: 'category_tree.created_at',
-        // Pre-order: each parent followed by its children, the order the indented list shows.
-        tree: 'category_tree.tree_path',
-      },
-      defaultSort: { column: 'tree', direction: 'asc' },
-      filters: {
-        type: { column: 'category_tree.type', kind: 'string', values: CATEGORY_TYPES },
-        parent_id: { column: 'category_tree.parent_id', kind: 'integer' },
-      },
-      search: ['category_tree.name'],
-    },
+    list: CATEGORY_LIST,
     load: (db, ids) => loadCategories(db, ids),
     parse: (payload) => valid(validateCategory(payload)),
     create: ({ trx }, input) => createCategory(trx, input),

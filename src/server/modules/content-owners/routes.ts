@@ -9,6 +9,8 @@ import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES, type InitData } from '../config/reference.js';
 import type { ContentOwner } from '../../../shared/entities/content-owner.js';
 import './tables.js';
+import { listSource } from '../../http/list-source.js';
+import { contentOwnersList } from '../../../shared/lists/content-owners.js';
 
 const ROLES = ['admin'];
 /** Details are readable with role content_owners too; the list stays admin only (spec 1, 6). */
@@ -53,6 +55,29 @@ export async function contentOwnersInitData(db: Db, data: InitData): Promise<voi
   data.content_owners.push(...rows);
 }
 
+/** The content owners list: the columns of the sorts and filters `shared/lists/content-owners.ts` names. */
+export const CONTENT_OWNER_LIST = listSource(contentOwnersList, {
+  from: (db) => db.selectFrom('content_owners').select('content_owners.id'),
+  tieBreaker: 'content_owners.id',
+  sort: {
+    id: 'content_owners.id',
+    content_owner_id: 'content_owners.content_owner_id',
+    display_name: 'content_owners.display_name',
+    internal_country: { column: 'content_owners.internal_country', nullable: true },
+    report_filename_part: 'content_owners.report_filename_part',
+    fetch_stats: 'content_owners.fetch_stats',
+    active: 'content_owners.active',
+    created_at: 'content_owners.created_at',
+  },
+  defaultSort: { column: 'display_name', direction: 'asc' },
+  filters: {
+    active: 'content_owners.active',
+    own: 'content_owners.own',
+    internal_country: 'content_owners.internal_country',
+  },
+  search: ['content_owners.content_owner_id', 'content_owners.display_name', 'content_owners.report_filename_part'],
+});
+
 /**
  * /api/cms/content_owners (spec 1, 2.8, 7.3): list, read and update; owners come from YouTube, so
  * there is no create or delete. A path's id is the record id or, as the spec's entity names no other
@@ -68,27 +93,7 @@ export function contentOwnerRoutes(app: FastifyInstance, ctx: AppContext): void 
     roles: ROLES,
     readRoles: READ_ROLES,
     listRoles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('content_owners').select('content_owners.id'),
-      tieBreaker: 'content_owners.id',
-      sort: {
-        id: 'content_owners.id',
-        content_owner_id: 'content_owners.content_owner_id',
-        display_name: 'content_owners.display_name',
-        internal_country: { column: 'content_owners.internal_country', nullable: true },
-        report_filename_part: 'content_owners.report_filename_part',
-        fetch_stats: 'content_owners.fetch_stats',
-        active: 'content_owners.active',
-        created_at: 'content_owners.created_at',
-      },
-      defaultSort: { column: 'display_name', direction: 'asc' },
-      filters: {
-        active: { column: 'content_owners.active', kind: 'boolean' },
-        own: { column: 'content_owners.own', kind: 'boolean' },
-        internal_country: { column: 'content_owners.internal_country', kind: 'string' },
-      },
-      search: ['content_owners.content_owner_id', 'content_owners.display_name', 'content_owners.report_filename_part'],
-    },
+    list: CONTENT_OWNER_LIST,
     findId: async (db, param) => {
       if (param.includes('\0') || param.length > 200) return undefined;
       const digits = /^\d{1,15}$/.test(param) ? Number(param) : -1;

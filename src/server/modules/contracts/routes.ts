@@ -7,8 +7,6 @@ import { orNull } from '../../../shared/validation/fields.js';
 import {
   commentStruct,
   CONTRACT_LIST_PARAMS,
-  CONTRACT_STATES,
-  CONTRACT_TYPES,
   optionalCommentStruct,
   pauseStruct,
   validateContract,
@@ -17,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { notFound, unprocessable, ValidationFailed } from '../../http/errors.js';
-import { escapeLike, type ListSource } from '../../http/list-query.js';
+import { escapeLike } from '../../http/list-query.js';
 import { isUploadedFile, readBody } from '../../http/multipart.js';
 import { failIf, lookupRoute, recordWriter, type Resource, resourceRoutes, unstorableText, unwrap, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
@@ -31,6 +29,8 @@ import { terminationRoutes } from './termination-requests.js';
 import { allowedFrom, APPROVE_ROLES, CANCEL_ROLES, HOLD_ROLES, READ_ROLES, SIGN_ROLES, targetState, WRITE_ROLES } from './state-machine.js';
 import { organizationSigners } from './signers.js';
 import { refuseSourceConflicts, sourceConflictsRoute } from './source-overlap.js';
+import { listSource } from '../../http/list-source.js';
+import { contractsList } from '../../../shared/lists/contracts.js';
 
 const LIST_VALUES: readonly string[] = CONTRACT_LIST_PARAMS;
 /** Amendments someone still has to act on: approve, sign or apply. */
@@ -82,7 +82,7 @@ function commentOf(params: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The contracts list: its `list=` views (`from`), filters, sorts and search (spec 2, "Contracts"). */
-export const CONTRACT_LIST: ListSource = {
+export const CONTRACT_LIST = listSource(contractsList, {
   from: (db, query, viewer) => {
     const qb = db.selectFrom('contracts').innerJoin('organizations', 'organizations.id', 'contracts.organization_id').select('contracts.id');
     return viewer ? qb.where(listCondition(query, viewer)) : qb;
@@ -99,32 +99,19 @@ export const CONTRACT_LIST: ListSource = {
   },
   defaultSort: { column: 'created_at', direction: 'desc' },
   filters: {
-    state: {
-      kind: 'string',
-      values: [...CONTRACT_STATES, 'signature_pending'],
-      column: (v) => sql<SqlBool>`contracts.state = ANY(${stateValues(v)}::text[])`,
-    },
-    organization_id: { column: 'contracts.organization_id', kind: 'integer' },
-    contract_type: { column: 'contracts.contract_type', kind: 'string', values: CONTRACT_TYPES },
-    vendor_id: {
-      kind: 'integer',
-      column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.vendor_id = ANY(${anyOf(v)}::bigint[]))`,
-    },
-    payout_on_hold: {
-      kind: 'boolean',
-      column: (v) =>
-        v === true || v === 'true' || v === '1' || v === 1
-          ? sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.payout_on_hold)`
-          : sql<SqlBool>`NOT EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.payout_on_hold)`,
-    },
-    tag_ids: {
-      kind: 'integer',
-      column: (v) =>
-        sql<SqlBool>`EXISTS (SELECT 1 FROM taggings t WHERE t.taggable_type = ${TAGGABLE_TYPE} AND t.taggable_id = contracts.id AND t.tag_id = ANY(${anyOf(v)}::bigint[]))`,
-    },
+    state: (v) => sql<SqlBool>`contracts.state = ANY(${stateValues(v)}::text[])`,
+    organization_id: 'contracts.organization_id',
+    contract_type: 'contracts.contract_type',
+    vendor_id: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.vendor_id = ANY(${anyOf(v)}::bigint[]))`,
+    payout_on_hold: (v) =>
+      v === true || v === 'true' || v === '1' || v === 1
+        ? sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.payout_on_hold)`
+        : sql<SqlBool>`NOT EXISTS (SELECT 1 FROM contract_vendors cv WHERE cv.contract_id = contracts.id AND cv.payout_on_hold)`,
+    tag_ids: (v) =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM taggings t WHERE t.taggable_type = ${TAGGABLE_TYPE} AND t.taggable_id = contracts.id AND t.tag_id = ANY(${anyOf(v)}::bigint[]))`,
   },
   search: ['organizations.name'],
-};
+});
 
 /** /api/contracts (spec 2, sections 2-7; DOMAIN.md "Contracts"). */
 export function contractRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -5,6 +5,8 @@ import { byIds, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { CURRENCY_CODES } from '../config/reference.js';
 import './tables.js';
+import { listSource } from '../../http/list-source.js';
+import { currencyRatesList } from '../../../shared/lists/currency-rates.js';
 
 const ROLES = ['admin'];
 
@@ -20,6 +22,29 @@ export interface CurrencyRateEntity {
 
 const DUPLICATE = { target_currency: ['already_used'] };
 
+/** The currency rates list: the columns of the sorts and filters `shared/lists/currency-rates.ts` names. */
+export const CURRENCY_RATE_LIST = listSource(currencyRatesList, {
+  from: (db) => db.selectFrom('currency_rates').select('currency_rates.id'),
+  tieBreaker: 'currency_rates.id',
+  sort: {
+    id: 'currency_rates.id',
+    date: 'currency_rates.date',
+    base_currency: 'currency_rates.base_currency',
+    target_currency: 'currency_rates.target_currency',
+    rate: 'currency_rates.rate',
+    payout_id: { column: 'currency_rates.payout_id', nullable: true },
+    created_at: 'currency_rates.created_at',
+  },
+  defaultSort: { column: 'date', direction: 'desc' },
+  filters: {
+    date: 'currency_rates.date',
+    base_currency: 'currency_rates.base_currency',
+    target_currency: 'currency_rates.target_currency',
+    payout_id: 'currency_rates.payout_id',
+  },
+  search: ['currency_rates.base_currency', 'currency_rates.target_currency'],
+});
+
 /** /api/currency_rates (spec 1, 2.9, 7.3). Rates of a payout are listed here too, with their payout_id. */
 export function currencyRateRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('CurrencyRate', ROLES);
@@ -29,27 +54,7 @@ export function currencyRateRoutes(app: FastifyInstance, ctx: AppContext): void 
     table: 'currency_rates',
     auditType: 'CurrencyRate',
     roles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('currency_rates').select('currency_rates.id'),
-      tieBreaker: 'currency_rates.id',
-      sort: {
-        id: 'currency_rates.id',
-        date: 'currency_rates.date',
-        base_currency: 'currency_rates.base_currency',
-        target_currency: 'currency_rates.target_currency',
-        rate: 'currency_rates.rate',
-        payout_id: { column: 'currency_rates.payout_id', nullable: true },
-        created_at: 'currency_rates.created_at',
-      },
-      defaultSort: { column: 'date', direction: 'desc' },
-      filters: {
-        date: { column: 'currency_rates.date', kind: 'date' },
-        base_currency: { column: 'currency_rates.base_currency', kind: 'string' },
-        target_currency: { column: 'currency_rates.target_currency', kind: 'string' },
-        payout_id: { column: 'currency_rates.payout_id', kind: 'integer' },
-      },
-      search: ['currency_rates.base_currency', 'currency_rates.target_currency'],
-    },
+    list: CURRENCY_RATE_LIST,
     load: (db, ids) =>
       byIds(ids, (list) =>
         db

@@ -10,6 +10,8 @@ import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES, CURRENCY_CODES, type InitData } from '../config/reference.js';
 import { loadOrganizations, type OrganizationEntity } from './queries.js';
 import { deleteOrganization, logoRule, saveOrganization, type OrganizationWrite, ORGANIZATION_LISTS } from './service.js';
+import { listSource } from '../../http/list-source.js';
+import { organizationsList } from '../../../shared/lists/organizations.js';
 
 const ROLES = ['admin'];
 
@@ -18,6 +20,27 @@ export async function organizationsInitData(db: Db, data: InitData): Promise<voi
   const rows = await db.selectFrom('organizations').select(['id', 'name', 'country_code', 'number', 'currency']).orderBy('name').execute();
   data.organizations.push(...rows);
 }
+
+/** The organizations list: the columns of the sorts and filters `shared/lists/organizations.ts` names. */
+export const ORGANIZATION_LIST = listSource(organizationsList, {
+  from: (db) => db.selectFrom('organizations').select('organizations.id'),
+  tieBreaker: 'organizations.id',
+  sort: {
+    id: 'organizations.id',
+    name: 'organizations.name',
+    number: 'organizations.number',
+    country_code: 'organizations.country_code',
+    currency: 'organizations.currency',
+    city: 'organizations.city',
+    created_at: 'organizations.created_at',
+  },
+  defaultSort: { column: 'name', direction: 'asc' },
+  filters: {
+    country_code: 'organizations.country_code',
+    currency: 'organizations.currency',
+  },
+  search: ['organizations.name', 'organizations.number', 'organizations.city', 'organizations.country_code'],
+});
 
 /**
  * /api/organizations (spec 1, 2.10, 7.3): JSON or multipart with the logo as `organization[logo]`,
@@ -56,25 +79,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: AppContext): void 
     table: 'organizations',
     auditType: 'Organization',
     roles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('organizations').select('organizations.id'),
-      tieBreaker: 'organizations.id',
-      sort: {
-        id: 'organizations.id',
-        name: 'organizations.name',
-        number: 'organizations.number',
-        country_code: 'organizations.country_code',
-        currency: 'organizations.currency',
-        city: 'organizations.city',
-        created_at: 'organizations.created_at',
-      },
-      defaultSort: { column: 'name', direction: 'asc' },
-      filters: {
-        country_code: { column: 'organizations.country_code', kind: 'string' },
-        currency: { column: 'organizations.currency', kind: 'string' },
-      },
-      search: ['organizations.name', 'organizations.number', 'organizations.city', 'organizations.country_code'],
-    },
+    list: ORGANIZATION_LIST,
     uploads: { 'organization[logo]': logoRule(ctx) },
     load: (db, ids) => loadOrganizations(db, ids),
     parse: (payload) => ({

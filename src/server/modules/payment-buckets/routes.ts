@@ -12,12 +12,24 @@ import { CREDIT_NOTE_ROLES } from '../../../shared/payment-lifecycle.js';
 import { sendPublishJob } from './publish.js';
 import { BUCKET_ENTITY, loadPaymentBuckets, lookupPaymentBuckets, type PaymentBucketEntity } from './queries.js';
 import type { JobsStatus } from '../../../shared/entities/jobs-status.js';
+import { listSource } from '../../http/list-source.js';
+import { paymentBucketsList } from '../../../shared/lists/payment-buckets.js';
 
 /** Spec 3, 6: bucket list, form and details need payment_buckets (admin passes every check). */
 export const BUCKET_ROLES = ['payment_buckets'];
 
 /** Computed from payments, files and jobs: not the bucket's own fields, so not audited. */
 const AUDIT_IGNORE = ['payout', 'payments_count', 'can_be_deleted', 'can_publish_payments', 'can_create_payment_files', 'flag_reasons', 'jobs_pending', 'payments_summary', 'payment_files'];
+
+/** The payment buckets list: the columns of the sorts and filters `shared/lists/payment-buckets.ts` names. */
+export const PAYMENT_BUCKET_LIST = listSource(paymentBucketsList, {
+  from: (db) => db.selectFrom('payment_buckets').select('payment_buckets.id'),
+  tieBreaker: 'payment_buckets.id',
+  sort: { id: 'payment_buckets.id', name: 'payment_buckets.name', created_at: 'payment_buckets.created_at' },
+  defaultSort: { column: 'created_at', direction: 'desc' },
+  filters: { name: 'payment_buckets.name' },
+  search: ['payment_buckets.name'],
+});
 
 export function paymentBucketResource(ctx: AppContext): Resource<PaymentBucketEntity, PaymentBucketInput> {
   return {
@@ -26,14 +38,7 @@ export function paymentBucketResource(ctx: AppContext): Resource<PaymentBucketEn
     table: 'payment_buckets',
     auditType: 'PaymentBucket',
     roles: BUCKET_ROLES,
-    list: {
-      from: (db) => db.selectFrom('payment_buckets').select('payment_buckets.id'),
-      tieBreaker: 'payment_buckets.id',
-      sort: { id: 'payment_buckets.id', name: 'payment_buckets.name', created_at: 'payment_buckets.created_at' },
-      defaultSort: { column: 'created_at', direction: 'desc' },
-      filters: { name: { column: 'payment_buckets.name', kind: 'text' } },
-      search: ['payment_buckets.name'],
-    },
+    list: PAYMENT_BUCKET_LIST,
     load: (db, ids, viewer) => loadPaymentBuckets(db, ctx.jobs, ids, viewer?.id ?? null),
     parse: (payload) => valid(validatePaymentBucket(payload)),
     create: async ({ trx }, input) => (await trx.insertInto('payment_buckets').values({ name: input.name }).returning('id').executeTakeFirstOrThrow()).id,

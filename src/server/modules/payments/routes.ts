@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { PAYMENT_STATES, PAYMENT_TYPES, type PaymentLookup } from '../../../shared/entities/payment.js';
+import type { PaymentLookup } from '../../../shared/entities/payment.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Db } from '../../db/connection.js';
-import { escapeLike, type ListSource } from '../../http/list-query.js';
+import { escapeLike } from '../../http/list-query.js';
 import { lookupRoute, recordWriter, type Resource, resourceRoutes } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { paymentActions } from './actions.js';
@@ -13,14 +13,16 @@ import { invoiceRoutes } from './invoice.js';
 import { DETAIL_ROLES, FLAG_ROLES, SCOPED_LIST_ROLES, scopedListAllowed } from '../../../shared/payment-lifecycle.js';
 import { loadPayments, type PaymentEntity } from './queries.js';
 import { statementRoutes } from './statement-routes.js';
+import { listSource } from '../../http/list-source.js';
+import { paymentsList } from '../../../shared/lists/payments.js';
 
 const anyOf = (value: unknown) => (Array.isArray(value) ? value : [value]);
 
 /** The contract vendor's vendor (spec 3, 7.2); a payment keeps its contract vendor's vendor in `vendor_id`. */
-const vendorFilter = { kind: 'integer', column: (v: unknown) => sql<SqlBool>`payments.vendor_id = ANY(${anyOf(v)}::bigint[])` } as const;
+const vendorFilter = (v: unknown) => sql<SqlBool>`payments.vendor_id = ANY(${anyOf(v)}::bigint[])`;
 
 /** Spec 3, 2.1: the filters and sorts of the payments list. */
-export const PAYMENT_LIST: ListSource = {
+export const PAYMENT_LIST = listSource(paymentsList, {
   from: (db) => db.selectFrom('payments').select('payments.id'),
   tieBreaker: 'payments.id',
   sort: {
@@ -37,20 +39,20 @@ export const PAYMENT_LIST: ListSource = {
   },
   defaultSort: { column: 'id', direction: 'desc' },
   filters: {
-    type: { column: 'payments.type', kind: 'string', values: PAYMENT_TYPES },
-    state: { column: 'payments.state', kind: 'string', values: PAYMENT_STATES },
-    organization_id: { column: 'payments.organization_id', kind: 'integer' },
-    currency: { column: 'payments.currency', kind: 'string' },
-    amount: { column: 'payments.amount', kind: 'decimal' },
-    start_date: { column: 'payments.start_date', kind: 'date' },
+    type: 'payments.type',
+    state: 'payments.state',
+    organization_id: 'payments.organization_id',
+    currency: 'payments.currency',
+    amount: 'payments.amount',
+    start_date: 'payments.start_date',
     vendor_id: vendorFilter,
     // The spec's name for it (`contract_vendor` `vendor_id` list).
     contract_vendor_vendor_id: vendorFilter,
-    contract_id: { column: 'payments.contract_id', kind: 'integer' },
-    payout_id: { column: 'payments.payout_id', kind: 'integer' },
+    contract_id: 'payments.contract_id',
+    payout_id: 'payments.payout_id',
   },
   search: ['payments.reference'],
-};
+});
 
 /** Computed per viewer (flags), derived or child data: not the payment's own fields, so not audited as changes. */
 const AUDIT_IGNORE = [

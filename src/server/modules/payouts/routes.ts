@@ -5,7 +5,8 @@ import { type CreatePayoutInput, validateCreatePayout, validatePayoutCurrencyRat
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { HttpError, notFound, ValidationFailed } from '../../http/errors.js';
-import type { ListSpec } from '../../http/list-query.js';
+import { listSpec } from '../../http/list-source.js';
+import { payoutsList } from '../../../shared/lists/payouts.js';
 import { recordWriter, type Resource, resourceRoutes, unstorableText, failIf, valid } from '../../http/resource.js';
 import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
 import { audit } from '../audit/audit.js';
@@ -25,12 +26,12 @@ import { addNeededRates, createPayout, destroyPayout, payoutCurrencyRates, saveC
 /** Spec 3, 6: payouts need the payouts role (admin passes every check). */
 export const PAYOUT_ROLES = ['payouts'];
 
-const LIST: ListSpec = {
+export const PAYOUT_LIST = listSpec(payoutsList, {
   sort: { id: 'payouts.id', month: 'payouts.month', created_at: 'payouts.created_at', label: { column: 'payouts.label', nullable: true } },
   defaultSort: { column: 'month', direction: 'desc' },
-  filters: { month: { column: 'payouts.month', kind: 'date' } },
+  filters: { month: 'payouts.month' },
   search: ['payouts.label'],
-};
+});
 
 /** Computed, per-viewer or child data: not the payout's own fields, so not audited. */
 const AUDIT_IGNORE = [
@@ -63,7 +64,7 @@ function payoutResource(ctx: AppContext): Resource<PayoutEntity, CreatePayoutInp
     table: 'payouts',
     auditType: 'Payout',
     roles: PAYOUT_ROLES,
-    list: { ...LIST, from: (db) => db.selectFrom('payouts').select('payouts.id'), tieBreaker: 'payouts.id' },
+    list: { ...PAYOUT_LIST, from: (db) => db.selectFrom('payouts').select('payouts.id'), tieBreaker: 'payouts.id' },
     // The totals read every row of a payout: answered when one payout is read, not for a list page.
     load: (db, ids) => loadPayouts(db, ctx.jobs, ids, { totals: ids.length === 1 }),
     parse: (payload) => valid(validateCreatePayout(payload)),

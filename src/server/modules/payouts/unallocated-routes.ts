@@ -12,19 +12,21 @@ import { poolOf } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { csvCellSql } from '../../lib/csv.js';
 import { ValidationFailed } from '../../http/errors.js';
-import { type ColumnRef, type Condition, type ListQuery, type ListSource, parseListQuery, runList } from '../../http/list-query.js';
+import { type ColumnRef, type Condition, type ListQuery, parseListQuery, runList } from '../../http/list-query.js';
 import { failIf, Ineligible, unstorableText, valid, write } from '../../http/resource.js';
 import { check } from '../../../shared/validation/core.js';
 import { audit } from '../audit/audit.js';
 import type { Jobs } from '../../jobs/queue.js';
 import { loadPayouts, refuseWhileLocked } from './queries.js';
+import { listSource } from '../../http/list-source.js';
+import { unallocatedRevenuesList } from '../../../shared/lists/payouts.js';
 
 /** Spec 3, 6: the unallocated_revenues role (admin passes every check). */
 const ROLES = ['unallocated_revenues'];
 const TYPES = [...new Set<string>([...UNALLOCATED_REVENUE_TYPES, ...REVENUE_TYPES])];
 
 /** The unallocated revenues list (spec 3, 2.5): the rows no rule placed, with their payout's month to filter by. */
-export const UNALLOCATED_LIST: ListSource = {
+export const UNALLOCATED_LIST = listSource(unallocatedRevenuesList, {
   from: (db) =>
     db
       .selectFrom('payout_revenues')
@@ -41,11 +43,11 @@ export const UNALLOCATED_LIST: ListSource = {
   },
   defaultSort: { column: 'id', direction: 'asc' },
   filters: {
-    month: { column: 'payouts.month', kind: 'date' },
-    content_owner_id: { column: 'payout_revenues.content_owner_id', kind: 'integer' },
-    revenue_type: { column: 'payout_revenues.revenue_type', kind: 'string', values: TYPES },
+    month: 'payouts.month',
+    content_owner_id: 'payout_revenues.content_owner_id',
+    revenue_type: 'payout_revenues.revenue_type',
   },
-};
+});
 
 /**
  * The list with its month filter (the everyday view: the default is this month) as that month's payouts:

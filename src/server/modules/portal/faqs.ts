@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTENT_LOCALES } from '../../../shared/locales.js';
 import { validatePortalFaq, type PortalFaqInput } from '../../../shared/validation/portal.js';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
@@ -8,6 +7,8 @@ import { byIds, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { PORTAL_ROLES, withCleanBody } from './content.js';
 import './tables.js';
+import { listSource } from '../../http/list-source.js';
+import { portalFaqsList } from '../../../shared/lists/portal.js';
 
 export interface PortalFaqEntity {
   id: number;
@@ -56,6 +57,29 @@ async function row(db: Db, input: PortalFaqInput) {
   return { portal_faq_section_id: input.portal_faq_section_id, locale: await sectionLocale(db, input), title: input.title, body: input.body };
 }
 
+/** The portal FAQs list: the columns of the sorts and filters `shared/lists/portal.ts` names. */
+export const PORTAL_FAQ_LIST = listSource(portalFaqsList, {
+  from: (db) =>
+    db
+      .selectFrom('portal_faqs')
+      .innerJoin('portal_faq_sections', 'portal_faq_sections.id', 'portal_faqs.portal_faq_section_id')
+      .select('portal_faqs.id'),
+  tieBreaker: 'portal_faqs.id',
+  sort: {
+    id: 'portal_faqs.id',
+    title: 'portal_faqs.title',
+    locale: 'portal_faqs.locale',
+    portal_faq_section: 'portal_faq_sections.name',
+    created_at: 'portal_faqs.created_at',
+  },
+  defaultSort: { column: 'title', direction: 'asc' },
+  filters: {
+    locale: 'portal_faqs.locale',
+    portal_faq_section_id: 'portal_faqs.portal_faq_section_id',
+  },
+  search: ['portal_faqs.title'],
+});
+
 /** /portal-faqs (spec 1, 2.14, 7.3). */
 export function portalFaqRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('PortalFaq', PORTAL_ROLES);
@@ -65,27 +89,7 @@ export function portalFaqRoutes(app: FastifyInstance, ctx: AppContext): void {
     table: 'portal_faqs',
     auditType: 'PortalFaq',
     roles: PORTAL_ROLES,
-    list: {
-      from: (db) =>
-        db
-          .selectFrom('portal_faqs')
-          .innerJoin('portal_faq_sections', 'portal_faq_sections.id', 'portal_faqs.portal_faq_section_id')
-          .select('portal_faqs.id'),
-      tieBreaker: 'portal_faqs.id',
-      sort: {
-        id: 'portal_faqs.id',
-        title: 'portal_faqs.title',
-        locale: 'portal_faqs.locale',
-        portal_faq_section: 'portal_faq_sections.name',
-        created_at: 'portal_faqs.created_at',
-      },
-      defaultSort: { column: 'title', direction: 'asc' },
-      filters: {
-        locale: { column: 'portal_faqs.locale', kind: 'string', values: CONTENT_LOCALES },
-        portal_faq_section_id: { column: 'portal_faqs.portal_faq_section_id', kind: 'integer' },
-      },
-      search: ['portal_faqs.title'],
-    },
+    list: PORTAL_FAQ_LIST,
     load: (db, ids) => loadFaqs(db, ids),
     parse: (payload) => valid(validatePortalFaq(withCleanBody(payload))),
     create: async ({ trx }, input) => (await trx.insertInto('portal_faqs').values(await row(trx, input)).returning('id').executeTakeFirstOrThrow()).id,

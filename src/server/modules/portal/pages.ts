@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTENT_LOCALES } from '../../../shared/locales.js';
 import { validatePortalPage, type PortalPageInput } from '../../../shared/validation/portal.js';
 import type { AppContext } from '../../context.js';
 import { byIds, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { PORTAL_ROLES, withCleanBody } from './content.js';
 import './tables.js';
+import { listSource } from '../../http/list-source.js';
+import { portalPagesList } from '../../../shared/lists/portal.js';
 
 export interface PortalPageEntity {
   id: number;
@@ -16,6 +17,22 @@ export interface PortalPageEntity {
   created_at: Date;
 }
 
+/** The portal pages list: the columns of the sorts and filters `shared/lists/portal.ts` names. */
+export const PORTAL_PAGE_LIST = listSource(portalPagesList, {
+  from: (db) => db.selectFrom('portal_pages').select('portal_pages.id'),
+  tieBreaker: 'portal_pages.id',
+  sort: {
+    id: 'portal_pages.id',
+    name: 'portal_pages.name',
+    locale: 'portal_pages.locale',
+    title: 'portal_pages.title',
+    created_at: 'portal_pages.created_at',
+  },
+  defaultSort: { column: 'name', direction: 'asc' },
+  filters: { locale: 'portal_pages.locale' },
+  search: ['portal_pages.name', 'portal_pages.title'],
+});
+
 /** /portal-pages (spec 1, 2.14, 7.3): the portal finds a page by its name in the vendor's locale. */
 export function portalPageRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('PortalPage', PORTAL_ROLES);
@@ -25,20 +42,7 @@ export function portalPageRoutes(app: FastifyInstance, ctx: AppContext): void {
     table: 'portal_pages',
     auditType: 'PortalPage',
     roles: PORTAL_ROLES,
-    list: {
-      from: (db) => db.selectFrom('portal_pages').select('portal_pages.id'),
-      tieBreaker: 'portal_pages.id',
-      sort: {
-        id: 'portal_pages.id',
-        name: 'portal_pages.name',
-        locale: 'portal_pages.locale',
-        title: 'portal_pages.title',
-        created_at: 'portal_pages.created_at',
-      },
-      defaultSort: { column: 'name', direction: 'asc' },
-      filters: { locale: { column: 'portal_pages.locale', kind: 'string', values: CONTENT_LOCALES } },
-      search: ['portal_pages.name', 'portal_pages.title'],
-    },
+    list: PORTAL_PAGE_LIST,
     load: (db, ids) =>
       byIds(ids, (list) => db.selectFrom('portal_pages').select(['id', 'name', 'locale', 'title', 'body', 'created_at']).where('id', 'in', list).execute()),
     parse: (payload) => valid(validatePortalPage(withCleanBody(payload))),

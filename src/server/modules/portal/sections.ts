@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from 'superstruct';
-import { CONTENT_LOCALES } from '../../../shared/locales.js';
 import { check, required } from '../../../shared/validation/core.js';
 import { contentLocale, validatePortalFaqSection, type PortalFaqSectionInput } from '../../../shared/validation/portal.js';
 import type { AppContext } from '../../context.js';
@@ -10,6 +9,8 @@ import { byIds, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { PORTAL_ROLES } from './content.js';
 import './tables.js';
+import { listSource } from '../../http/list-source.js';
+import { portalSectionsList } from '../../../shared/lists/portal.js';
 
 export interface PortalFaqSectionEntity {
   id: number;
@@ -27,6 +28,21 @@ function loadSections(db: Db, ids: readonly number[]): Promise<PortalFaqSectionE
 async function hasFaqs(db: Db, sectionId: number): Promise<boolean> {
   return (await db.selectFrom('portal_faqs').select('id').where('portal_faq_section_id', '=', sectionId).limit(1).executeTakeFirst()) !== undefined;
 }
+
+/** The portal FAQ sections list: the columns of the sorts and filters `shared/lists/portal.ts` names. */
+export const PORTAL_SECTION_LIST = listSource(portalSectionsList, {
+  from: (db) => db.selectFrom('portal_faq_sections').select('portal_faq_sections.id'),
+  tieBreaker: 'portal_faq_sections.id',
+  sort: {
+    id: 'portal_faq_sections.id',
+    name: 'portal_faq_sections.name',
+    locale: 'portal_faq_sections.locale',
+    created_at: 'portal_faq_sections.created_at',
+  },
+  defaultSort: { column: 'name', direction: 'asc' },
+  filters: { locale: 'portal_faq_sections.locale' },
+  search: ['portal_faq_sections.name'],
+});
 
 /** /portal-faq-sections (spec 1, 2.14, 7.3), plus the lookup the FAQ form fills its section select from. */
 export function portalFaqSectionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -50,19 +66,7 @@ export function portalFaqSectionRoutes(app: FastifyInstance, ctx: AppContext): v
     table: 'portal_faq_sections',
     auditType: 'PortalFaqSection',
     roles: PORTAL_ROLES,
-    list: {
-      from: (db) => db.selectFrom('portal_faq_sections').select('portal_faq_sections.id'),
-      tieBreaker: 'portal_faq_sections.id',
-      sort: {
-        id: 'portal_faq_sections.id',
-        name: 'portal_faq_sections.name',
-        locale: 'portal_faq_sections.locale',
-        created_at: 'portal_faq_sections.created_at',
-      },
-      defaultSort: { column: 'name', direction: 'asc' },
-      filters: { locale: { column: 'portal_faq_sections.locale', kind: 'string', values: CONTENT_LOCALES } },
-      search: ['portal_faq_sections.name'],
-    },
+    list: PORTAL_SECTION_LIST,
     load: (db, ids) => loadSections(db, ids),
     parse: (payload) => valid(validatePortalFaqSection(payload)),
     create: async ({ trx }, input) => (await trx.insertInto('portal_faq_sections').values(input).returning('id').executeTakeFirstOrThrow()).id,

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import { REVENUE_SOURCE_TYPES, RISK_RATINGS, validateRevenueSource, type RevenueSourceInput } from '../../../shared/validation/revenue-sources.js';
+import { REVENUE_SOURCE_TYPES, validateRevenueSource, type RevenueSourceInput } from '../../../shared/validation/revenue-sources.js';
 import type { AppContext } from '../../context.js';
 import { ValidationFailed } from '../../http/errors.js';
-import { escapeLike, type ListSource } from '../../http/list-query.js';
+import { escapeLike } from '../../http/list-query.js';
 import { LOOKUP_LIMIT, lookupRoute, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { loadRevenueSources, lookupRevenueSources, type RevenueSourceEntity, searchChannels } from './queries.js';
 import { deleteRevenueSource, saveRevenueSource } from './service.js';
+import { listSource } from '../../http/list-source.js';
+import { revenueSourcesList } from '../../../shared/lists/revenue-sources.js';
 
 const ROLES = ['revenue_sources'];
 type SourceType = (typeof REVENUE_SOURCE_TYPES)[number];
@@ -28,7 +30,7 @@ function typeOf(payload: Record<string, unknown>): SourceType {
 }
 
 /** The revenue sources list, of one `type` (the client always names it): filters, sorts and search. */
-export const REVENUE_SOURCE_LIST: ListSource = {
+export const REVENUE_SOURCE_LIST = listSource(revenueSourcesList, {
   from: (db, query) => {
     const type = listType(query);
     return db
@@ -45,20 +47,17 @@ export const REVENUE_SOURCE_LIST: ListSource = {
   },
   defaultSort: { column: 'created_at', direction: 'desc' },
   filters: {
-    type: { column: 'revenue_sources.type', kind: 'string', values: REVENUE_SOURCE_TYPES },
-    created_at: { column: 'revenue_sources.created_at', kind: 'date' },
+    type: 'revenue_sources.type',
+    created_at: 'revenue_sources.created_at',
     // The bands of 4.4, kept on the source by every write.
-    risk_rating: { column: 'revenue_sources.risk_rating', kind: 'string', values: RISK_RATINGS },
-    organization_id: { column: 'revenue_sources.organization_id', kind: 'integer' },
+    risk_rating: 'revenue_sources.risk_rating',
+    organization_id: 'revenue_sources.organization_id',
     // Sources with whitelisted channels of this content owner (its record id).
-    content_owner_id: {
-      column: (value) =>
-        sql<SqlBool>`EXISTS (SELECT 1 FROM youtube_whitelisted_channels w WHERE w.revenue_source_id = revenue_sources.id AND w.content_owner_id = ${value})`,
-      kind: 'integer',
-    },
+    content_owner_id: (value) =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM youtube_whitelisted_channels w WHERE w.revenue_source_id = revenue_sources.id AND w.content_owner_id = ${value})`,
   },
   search: ['revenue_sources.reference_id', 'revenue_sources.name'],
-};
+});
 
 /**
  * /api/revenue_sources (spec 3, 2.4, 7.4): channels and labels with their registrations, risk

@@ -7,6 +7,8 @@ import type { Db } from '../../db/connection.js';
 import { byIds, lookupRoute, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import './tables.js';
+import { listSource } from '../../http/list-source.js';
+import { tagsList } from '../../../shared/lists/tags.js';
 
 const ROLES = ['admin'];
 
@@ -29,6 +31,15 @@ function loadTags(db: Db, ids: readonly number[]): Promise<TagEntity[]> {
 // A tag always has a chip colour: one not sent (the form has none) or blank gets the default.
 const row = (input: TagInput) => ({ name: input.name, color: orNull(input.color) ?? DEFAULT_TAG_COLOR });
 
+/** The tags list: the columns of the sorts and filters `shared/lists/tags.ts` names. */
+export const TAG_LIST = listSource(tagsList, {
+  from: (db) => db.selectFrom('tags').select('tags.id'),
+  tieBreaker: 'tags.id',
+  sort: { id: 'tags.id', name: 'tags.name', created_at: 'tags.created_at' },
+  defaultSort: { column: 'name', direction: 'asc' },
+  search: ['tags.name'],
+});
+
 /** /api/tags (spec 1, 2.11, 7.3). The lookup feeds the tag fields of vendors and contracts: any signed-in user. */
 export function tagRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('Tag', ROLES);
@@ -42,13 +53,7 @@ export function tagRoutes(app: FastifyInstance, ctx: AppContext): void {
     table: 'tags',
     auditType: 'Tag',
     roles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('tags').select('tags.id'),
-      tieBreaker: 'tags.id',
-      sort: { id: 'tags.id', name: 'tags.name', created_at: 'tags.created_at' },
-      defaultSort: { column: 'name', direction: 'asc' },
-      search: ['tags.name'],
-    },
+    list: TAG_LIST,
     load: (db, ids) => loadTags(db, ids),
     parse: (payload) => valid(validateTag(payload)),
     create: async ({ trx }, input) => (await trx.insertInto('tags').values(row(input)).returning('id').executeTakeFirstOrThrow()).id,

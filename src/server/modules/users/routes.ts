@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { ALL_ROLES, CONTRACTS_ROLES } from '../../../shared/roles.js';
+import { CONTRACTS_ROLES } from '../../../shared/roles.js';
 import { validateUser, type UserInput } from '../../../shared/validation/users.js';
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
@@ -10,6 +10,8 @@ import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { sendPasswordMailJob } from '../session/password-reset.js';
 import { createUser, loadUsers, setDisabled, updateUser, type UserEntity } from './service.js';
+import { listSource } from '../../http/list-source.js';
+import { usersList } from '../../../shared/lists/users.js';
 
 const ROLES = ['admin'];
 /**
@@ -17,6 +19,33 @@ const ROLES = ['admin'];
  * vendor list's filter), signers on organizations (admin) and contracts.
  */
 const LOOKUP_ROLES = ['vendors', 'vendors_admin', ...CONTRACTS_ROLES];
+
+/** The users list: the columns of the sorts and filters `shared/lists/users.ts` names. */
+export const USER_LIST = listSource(usersList, {
+  from: (db) => db.selectFrom('users').select('users.id'),
+  tieBreaker: 'users.id',
+  sort: {
+    id: 'users.id',
+    email: 'users.email',
+    first_name: 'users.first_name',
+    last_name: 'users.last_name',
+    roles: 'users.roles',
+    disabled: 'users.disabled',
+    created_at: 'users.created_at',
+    last_sign_in_at: { column: 'users.last_sign_in_at', nullable: true },
+  },
+  defaultSort: { column: 'email', direction: 'asc' },
+  filters: {
+    email: 'users.email',
+    first_name: 'users.first_name',
+    last_name: 'users.last_name',
+    roles: { column: 'users.roles', array: true },
+    disabled: 'users.disabled',
+    created_at: 'users.created_at',
+    last_sign_in_at: 'users.last_sign_in_at',
+  },
+  search: ['users.email', 'users.first_name', 'users.last_name'],
+});
 
 /**
  * /api/users (spec 1, 2.12, 7.3) with the disable / enable transitions and bulk actions and bulk delete,
@@ -55,31 +84,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     table: 'users',
     auditType: 'User',
     roles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('users').select('users.id'),
-      tieBreaker: 'users.id',
-      sort: {
-        id: 'users.id',
-        email: 'users.email',
-        first_name: 'users.first_name',
-        last_name: 'users.last_name',
-        roles: 'users.roles',
-        disabled: 'users.disabled',
-        created_at: 'users.created_at',
-        last_sign_in_at: { column: 'users.last_sign_in_at', nullable: true },
-      },
-      defaultSort: { column: 'email', direction: 'asc' },
-      filters: {
-        email: { column: 'users.email', kind: 'text' },
-        first_name: { column: 'users.first_name', kind: 'text' },
-        last_name: { column: 'users.last_name', kind: 'text' },
-        roles: { column: 'users.roles', kind: 'string', values: ALL_ROLES, array: true },
-        disabled: { column: 'users.disabled', kind: 'boolean' },
-        created_at: { column: 'users.created_at', kind: 'date' },
-        last_sign_in_at: { column: 'users.last_sign_in_at', kind: 'date' },
-      },
-      search: ['users.email', 'users.first_name', 'users.last_name'],
-    },
+    list: USER_LIST,
     load: loadUsers,
     parse: (payload) => valid(validateUser(payload)),
     guard: (_action, current, user) => {

@@ -6,6 +6,8 @@ import { byIds, resourceRoutes, valid } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { COUNTRY_CODES, type InitData } from '../config/reference.js';
 import './tables.js';
+import { listSource } from '../../http/list-source.js';
+import { vatRatesList } from '../../../shared/lists/vat-rates.js';
 
 const ROLES = ['admin'];
 
@@ -23,6 +25,16 @@ export async function vatRatesInitData(db: Db, data: InitData): Promise<void> {
   for (const r of rates) byCountry.get(r.country_code)?.vat_rates.push({ id: r.id, rate: r.rate });
 }
 
+/** The VAT rates list: the columns of the sorts and filters `shared/lists/vat-rates.ts` names. */
+export const VAT_RATE_LIST = listSource(vatRatesList, {
+  from: (db) => db.selectFrom('vat_rates').select('vat_rates.id'),
+  tieBreaker: 'vat_rates.id',
+  sort: { id: 'vat_rates.id', country_code: 'vat_rates.country_code', rate: 'vat_rates.rate', created_at: 'vat_rates.created_at' },
+  defaultSort: { column: 'country_code', direction: 'asc' },
+  filters: { country_code: 'vat_rates.country_code' },
+  search: ['vat_rates.country_code'],
+});
+
 /** /api/vat_rates (spec 1, 2.13, 7.3). */
 export function vatRateRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('VatRate', ROLES);
@@ -32,14 +44,7 @@ export function vatRateRoutes(app: FastifyInstance, ctx: AppContext): void {
     table: 'vat_rates',
     auditType: 'VatRate',
     roles: ROLES,
-    list: {
-      from: (db) => db.selectFrom('vat_rates').select('vat_rates.id'),
-      tieBreaker: 'vat_rates.id',
-      sort: { id: 'vat_rates.id', country_code: 'vat_rates.country_code', rate: 'vat_rates.rate', created_at: 'vat_rates.created_at' },
-      defaultSort: { column: 'country_code', direction: 'asc' },
-      filters: { country_code: { column: 'vat_rates.country_code', kind: 'string' } },
-      search: ['vat_rates.country_code'],
-    },
+    list: VAT_RATE_LIST,
     load: (db, ids) =>
       byIds(ids, (list) => db.selectFrom('vat_rates').select(['id', 'country_code', 'rate', 'created_at']).where('id', 'in', list).execute()),
     parse: (payload) => valid(validateVatRate(payload, COUNTRY_CODES)),

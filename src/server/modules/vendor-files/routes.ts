@@ -4,7 +4,9 @@ import { validateCreateVendorFiles } from '../../../shared/validation/vendor-fil
 import type { AppContext } from '../../context.js';
 import { currentUser } from '../../http/auth.js';
 import { notFound, ValidationFailed } from '../../http/errors.js';
-import { parseListQuery, runList, type ListSpec } from '../../http/list-query.js';
+import { parseListQuery, runList } from '../../http/list-query.js';
+import { listSpec } from '../../http/list-source.js';
+import { vendorFilesList } from '../../../shared/lists/vendor-files.js';
 import { failIf, recordId, recordWriter, type Resource, unstorableText, valid, write } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { PENDING_ENTITY, sendVendorFileJob } from './job.js';
@@ -14,15 +16,15 @@ import { loadVendorFiles, type VendorFileEntity } from './queries.js';
 const READ_ROLES = ['vendor_files'];
 const DELETE_ROLES = ['admin'];
 
-const LIST: ListSpec = {
+export const VENDOR_FILE_LIST = listSpec(vendorFilesList, {
   sort: { id: 'vendor_files.id', month: 'vendor_files.month', created_at: 'vendor_files.created_at', organization: 'organizations.name' },
   defaultSort: { column: 'created_at', direction: 'desc' },
   filters: {
-    organization_id: { column: 'vendor_files.organization_id', kind: 'integer' },
-    month: { column: 'vendor_files.month', kind: 'date' },
+    organization_id: 'vendor_files.organization_id',
+    month: 'vendor_files.month',
   },
   search: ['organizations.name', 'organizations.number'],
-};
+});
 
 const vendorFileResource = (ctx: AppContext): Resource<VendorFileEntity, never> => ({
   base: '/api/vendor_files',
@@ -31,7 +33,7 @@ const vendorFileResource = (ctx: AppContext): Resource<VendorFileEntity, never> 
   auditType: 'VendorFile',
   roles: DELETE_ROLES,
   readRoles: READ_ROLES,
-  list: { ...LIST, from: (db) => db.selectFrom('vendor_files').innerJoin('organizations', 'organizations.id', 'vendor_files.organization_id').select('vendor_files.id'), tieBreaker: 'vendor_files.id' },
+  list: { ...VENDOR_FILE_LIST, from: (db) => db.selectFrom('vendor_files').innerJoin('organizations', 'organizations.id', 'vendor_files.organization_id').select('vendor_files.id'), tieBreaker: 'vendor_files.id' },
   load: (db, ids) => loadVendorFiles(db, ids),
   parse: () => {
     throw notFound();
@@ -60,8 +62,8 @@ export function vendorFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/vendor_files', { config: { roles: READ_ROLES } }, async (request) => {
     const query = request.query as Record<string, unknown>;
     failIf(unstorableText(query));
-    const list = parseListQuery(query, LIST);
-    const page = await runList<{ id: number }>(db, resource.list.from(db, query), list, LIST, 'vendor_files.id');
+    const list = parseListQuery(query, VENDOR_FILE_LIST);
+    const page = await runList<{ id: number }>(db, resource.list.from(db, query), list, VENDOR_FILE_LIST, 'vendor_files.id');
     // Files being made show as pending until their jobs end (the screen says so and reloads).
     const organizations = await db.selectFrom('organizations').select('id').execute();
     const pending = await ctx.jobs.pendingFor(PENDING_ENTITY, organizations.map((o) => o.id));

@@ -9,16 +9,13 @@ import {
   validateApplyToContracts,
   validateVendor,
   VENDOR_LIST_PARAMS,
-  VENDOR_SOURCES,
-  VENDOR_STATES,
-  VENDOR_TYPES,
 } from '../../../shared/validation/vendors.js';
 import type { AppContext, CurrentUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { currentUser } from '../../http/auth.js';
 import { forbidden, notFound, unprocessable, ValidationFailed } from '../../http/errors.js';
 import { isUploadedFile, readBody } from '../../http/multipart.js';
-import { escapeLike, type ListSource } from '../../http/list-query.js';
+import { escapeLike } from '../../http/list-query.js';
 import { LOOKUP_LIMIT, recordWriter, type Resource, resourceRoutes, unstorableText, unwrap, valid, failIf } from '../../http/resource.js';
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
@@ -27,6 +24,8 @@ import { cancelChangeRequest, confirmChangeRequest, createVendor, updateVendor }
 import { portalAccess } from './portal-hooks.js';
 import { fullNumberSql, loadDetailed, loadVendors, portalConfirmation, VENDOR_AUDIT_IGNORE, vendorRefs, type VendorEntity } from './queries.js';
 import { deleteVendor, documentRule, entityAsInput, VENDOR_LISTS, type VendorWrite } from './service.js';
+import { listSource } from '../../http/list-source.js';
+import { vendorsList } from '../../../shared/lists/vendors.js';
 
 const LIST_ROLES = VENDOR_LIST_ROLES;
 /** Activate and deactivate: admin or vendors_admin. */
@@ -66,7 +65,7 @@ function idsOf(value: unknown): unknown {
 }
 
 /** The vendors list: its `list=` views (`from`), filters, sorts and search (spec 2, "Vendors"). */
-export const VENDOR_LIST: ListSource = {
+export const VENDOR_LIST = listSource(vendorsList, {
   from: (db, query, viewer) => {
     const qb = db.selectFrom('vendors').select('vendors.id');
     return viewer ? qb.where(listCondition(query, viewer)) : qb;
@@ -82,33 +81,24 @@ export const VENDOR_LIST: ListSource = {
   },
   defaultSort: { column: 'created_at', direction: 'desc' },
   filters: {
-    organization_id: { column: 'vendors.organization_id', kind: 'integer' },
-    type: { column: 'vendors.type', kind: 'string', values: VENDOR_TYPES },
-    state: { column: 'vendors.state', kind: 'string', values: VENDOR_STATES },
-    source: { column: 'vendors.source', kind: 'string', values: VENDOR_SOURCES },
-    account_manager_id: { column: 'vendors.account_manager_id', kind: 'integer' },
-    inactive: { column: 'vendors.inactive', kind: 'boolean' },
-    country_code: {
-      kind: 'string',
-      column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM vendor_addresses a WHERE a.vendor_id = vendors.id AND a.country_code = ANY(${anyOf(v)}::text[]))`,
-    },
-    tag_ids: {
-      kind: 'integer',
-      column: (v) =>
-        sql<SqlBool>`EXISTS (SELECT 1 FROM taggings t WHERE t.taggable_type = 'Vendor' AND t.taggable_id = vendors.id AND t.tag_id = ANY(${anyOf(v)}::bigint[]))`,
-    },
+    organization_id: 'vendors.organization_id',
+    type: 'vendors.type',
+    state: 'vendors.state',
+    source: 'vendors.source',
+    account_manager_id: 'vendors.account_manager_id',
+    inactive: 'vendors.inactive',
+    country_code: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM vendor_addresses a WHERE a.vendor_id = vendors.id AND a.country_code = ANY(${anyOf(v)}::text[]))`,
+    tag_ids: (v) =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM taggings t WHERE t.taggable_type = 'Vendor' AND t.taggable_id = vendors.id AND t.tag_id = ANY(${anyOf(v)}::bigint[]))`,
     // Vendors with a contract whose active range overlaps that month (DOMAIN.md "Contracts"): the
     // range is empty until signed, so `active_from` set means signed or terminated; no end is open.
-    active_contract_month: {
-      kind: 'date',
-      column: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv JOIN contracts c ON c.id = cv.contract_id
-        WHERE cv.vendor_id = vendors.id
-          AND c.active_from < (date_trunc('month', ${v}::date) + interval '1 month')::date
-          AND (c.active_to IS NULL OR c.active_to >= date_trunc('month', ${v}::date)::date))`,
-    },
+    active_contract_month: (v) => sql<SqlBool>`EXISTS (SELECT 1 FROM contract_vendors cv JOIN contracts c ON c.id = cv.contract_id
+      WHERE cv.vendor_id = vendors.id
+        AND c.active_from < (date_trunc('month', ${v}::date) + interval '1 month')::date
+        AND (c.active_to IS NULL OR c.active_to >= date_trunc('month', ${v}::date)::date))`,
   },
   search: ['vendors.name', 'vendors.number'],
-};
+});
 
 export function vendorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;

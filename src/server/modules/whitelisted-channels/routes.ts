@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
-import type { ListSource } from '../../http/list-query.js';
 import { byIds, resourceRoutes } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import type { RevenueSourceType } from '../revenue-sources/tables.js';
 import '../content-owners/tables.js';
 import '../revenue-sources/tables.js';
 import './tables.js';
+import { listSource } from '../../http/list-source.js';
+import { whitelistedChannelsList } from '../../../shared/lists/whitelisted-channels.js';
 
 const ROLES = ['youtube_whitelisted_channels'];
 
@@ -50,7 +51,7 @@ async function loadWhitelistedChannels(db: Db, ids: readonly number[]): Promise<
 }
 
 /** The whitelisted channels list: filters, sorts and search. */
-export const WHITELISTED_CHANNEL_LIST: ListSource = {
+export const WHITELISTED_CHANNEL_LIST = listSource(whitelistedChannelsList, {
   from: (db) => db.selectFrom('youtube_whitelisted_channels').select('youtube_whitelisted_channels.id'),
   tieBreaker: 'youtube_whitelisted_channels.id',
   sort: {
@@ -60,9 +61,9 @@ export const WHITELISTED_CHANNEL_LIST: ListSource = {
   },
   defaultSort: { column: 'id', direction: 'desc' },
   // The content owner's record id, as the entries' content_owner.id and the init data give it.
-  filters: { content_owner_id: { column: 'youtube_whitelisted_channels.content_owner_id', kind: 'integer' } },
+  filters: { content_owner_id: 'youtube_whitelisted_channels.content_owner_id' },
   search: ['youtube_whitelisted_channels.channel_id'],
-};
+});
 
 /**
  * /api/youtube_whitelisted_channels (spec 1, 2.15, 7.3): list and delete. Entries come from revenue
