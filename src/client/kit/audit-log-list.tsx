@@ -1,8 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { css } from 'styled-system/css';
+import { auditList } from '../../shared/lists/audit';
 import { hasTranslation, translationsAtom, useT } from '../lib/i18n';
 import { changeLines, valueText } from './change-diff';
 import { Timestamp, type Column } from './grid';
+import { listColumns } from './list-columns';
 import { ListScreen } from './list-screen';
 import type { ListDefaults } from './list-state';
 
@@ -36,13 +38,13 @@ function ActionCell({ entry }: { entry: AuditEntry }) {
   return <>{hasTranslation(tree, key) ? t(key) : entry.action.replace(/_/g, ' ')}</>;
 }
 
-const columns: Column<AuditEntry>[] = [
-  { id: 'version', header: 'audit.version', sortable: true, width: 80, grow: 0, align: 'end' },
+const columns: Column<AuditEntry>[] = listColumns(auditList, [
+  { id: 'version', header: 'audit.version', width: 80, grow: 0, align: 'end' },
   { id: 'action', header: 'audit.action', width: 120, grow: 0, rowHeader: true, cell: (e) => <ActionCell entry={e} /> },
   { id: 'created_at', header: 'audit.created_at', width: 180, grow: 0, cell: (e) => <Timestamp value={e.created_at} /> },
   { id: 'user', header: 'audit.user', width: 200, grow: 1, cell: (e) => [e.user?.email, e.user?.type].filter(Boolean).join(' · ') },
   { id: 'audited_changes', header: 'audit.changes', width: 320, grow: 3, cell: (e) => <Changes entry={e} /> },
-];
+]);
 
 const defaults: ListDefaults = { sort_by: 'version', sort_direction: 'desc' };
 

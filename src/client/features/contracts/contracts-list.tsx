@@ -1,17 +1,13 @@
 import { useMemo } from "react";
 import { useInitData } from "../../api/init-data";
 import { DateText, Timestamp, type Column } from "../../kit/grid";
-import type { FilterField } from "../../kit/grid/filters";
 import { ListScreen } from "../../kit/list-screen";
 import type { ListDefaults } from "../../kit/list-state";
 import { RouteTabs } from "../../kit/route-tabs";
 import { useT } from "../../lib/i18n";
 import { routePath } from "../../route-table";
 import type { ScreenProps } from "../index";
-import {
-  CONTRACT_STATES,
-  CONTRACT_TYPES,
-} from "../../../shared/validation/contracts";
+import { CONTRACT_STATES } from "../../../shared/validation/contracts";
 import type { Contract } from "./contract";
 import {
   RevenueSharesText,
@@ -21,6 +17,9 @@ import {
 import { ContractDetails } from "./contract-details";
 import { ContractDialogs } from "./contract-dialogs";
 import { ContractStateChip } from "./contract-state";
+import { listColumns } from "../../kit/list-columns";
+import { declaredOptions, listFilters } from "../../kit/list-filters";
+import { contractsList } from "../../../shared/lists/contracts";
 
 /** The five tabs (spec 2, 2): route id → the server's list parameter (the path's dashes as underscores). */
 const TABS = [
@@ -54,11 +53,10 @@ const AWAITING = {
 } as const;
 
 // Every column of spec 2, 2; beside the details pane the list scrolls sideways, and the column chooser hides what a user does not want.
-const columns: Column<Contract>[] = [
+const columns: Column<Contract>[] = listColumns(contractsList, [
   {
     id: "id",
     header: "contracts.fields.id",
-    sortable: true,
     width: 70,
     grow: 0,
     align: "end",
@@ -74,7 +72,6 @@ const columns: Column<Contract>[] = [
   {
     id: "active_from",
     header: "contracts.fields.active_from",
-    sortable: true,
     width: 110,
     grow: 0,
     cell: (c) => <DateText value={c.active_from} />,
@@ -82,7 +79,6 @@ const columns: Column<Contract>[] = [
   {
     id: "active_to",
     header: "contracts.fields.active_to",
-    sortable: true,
     width: 110,
     grow: 0,
     cell: (c) => <DateText value={c.active_to} />,
@@ -90,7 +86,6 @@ const columns: Column<Contract>[] = [
   {
     id: "contract_type",
     header: "contracts.fields.contract_type",
-    sortable: true,
     width: 120,
     grow: 0,
     cell: (c) => <TypeText type={c.contract_type} />,
@@ -98,7 +93,6 @@ const columns: Column<Contract>[] = [
   {
     id: "currency",
     header: "contracts.fields.currency",
-    sortable: true,
     width: 80,
     grow: 0,
   },
@@ -126,7 +120,6 @@ const columns: Column<Contract>[] = [
   {
     id: "state",
     header: "contracts.fields.state",
-    sortable: true,
     width: 160,
     grow: 0,
     cell: (c) => <ContractStateChip contract={c} />,
@@ -134,12 +127,11 @@ const columns: Column<Contract>[] = [
   {
     id: "created_at",
     header: "contracts.fields.created_at",
-    sortable: true,
     width: 170,
     grow: 0,
     cell: (c) => <Timestamp value={c.created_at} />,
   },
-];
+]);
 
 function TypeText({ type }: { type: Contract["contract_type"] }) {
   const t = useT();
@@ -161,65 +153,63 @@ export default function ContractsList({ route }: ScreenProps) {
     route.id === AWAITING.route
       ? AWAITING
       : TABS.find((x) => x.route === route.id) ?? TABS[0];
-  const filters = useMemo<FilterField[]>(
-    () => [
-      {
-        kind: "select",
-        name: "state",
-        label: "contracts.fields.state",
-        disabled:
-          tab.list === "approval_pending" || tab.list === "signing_pending",
-        options: CONTRACT_STATES.map((v) => ({
-          value: v,
-          label: `contracts.states.${v}`,
-        })),
-      },
-      {
-        kind: "select",
-        name: "payout_on_hold",
-        label: "contracts.fields.payout_on_hold",
-        options: [
-          { value: "1", label: "grid.yes" },
-          { value: "0", label: "grid.no" },
-        ],
-      },
-      {
-        kind: "select",
-        name: "organization_id",
-        label: "contracts.fields.organization",
-        options: organizations.map((o) => ({
-          value: String(o.id),
-          label: o.name,
-        })),
-      },
-      {
-        kind: "lookup",
-        name: "vendor_id",
-        label: "contracts.fields.vendor",
-        lookup: {
-          path: "/api/vendors/lookup",
-          labelOf: (v) => (v as { name: string }).name,
+  const filters = useMemo(
+    () =>
+      listFilters(contractsList, [
+        {
+          kind: "select",
+          name: "state",
+          label: "contracts.fields.state",
+          disabled:
+            tab.list === "approval_pending" || tab.list === "signing_pending",
+          options: CONTRACT_STATES.map((v) => ({
+            value: v,
+            label: `contracts.states.${v}`,
+          })),
         },
-      },
-      {
-        kind: "select",
-        name: "contract_type",
-        label: "contracts.fields.contract_type",
-        options: CONTRACT_TYPES.map((v) => ({
-          value: v,
-          label: `contracts.types.${v}`,
-        })),
-      },
-      {
-        kind: "lookup",
-        name: "tag_ids",
-        label: "contracts.fields.tags",
-        lookup: {
-          path: "/api/tags/lookup",
-          labelOf: (x) => (x as { name: string }).name,
+        {
+          kind: "select",
+          name: "payout_on_hold",
+          label: "contracts.fields.payout_on_hold",
+          options: [
+            { value: "1", label: "grid.yes" },
+            { value: "0", label: "grid.no" },
+          ],
         },
-      },
-    ],
+        {
+          kind: "select",
+          name: "organization_id",
+          label: "contracts.fields.organization",
+          options: organizations.map((o) => ({
+            value: String(o.id),
+            label: o.name,
+          })),
+        },
+        {
+          kind: "lookup",
+          name: "vendor_id",
+          label: "contracts.fields.vendor",
+          lookup: {
+            path: "/api/vendors/lookup",
+            labelOf: (v) => (v as { name: string }).name,
+          },
+        },
+        {
+          kind: "select",
+          name: "contract_type",
+          label: "contracts.fields.contract_type",
+          options: declaredOptions(contractsList, "contract_type", "contracts.types"),
+        },
+        {
+          kind: "lookup",
+          name: "tag_ids",
+          label: "contracts.fields.tags",
+          lookup: {
+            path: "/api/tags/lookup",
+            labelOf: (x) => (x as { name: string }).name,
+          },
+        },
+      ]),
     [organizations, tab.list],
   );
   const params = useMemo(() => ({ list: tab.list }), [tab.list]);

@@ -1,19 +1,22 @@
 import type { PaymentBucket } from '../../../shared/entities/payment-bucket';
-import { Timestamp, type Column, type FilterField } from '../../kit/grid';
+import { Timestamp, type Column } from '../../kit/grid';
 import { ListScreen } from '../../kit/list-screen';
 import type { ListDefaults } from '../../kit/list-state';
 import { PaymentsTabs } from '../payments/payments-tabs';
 import { JobsCell } from './jobs';
+import { listColumns } from '../../kit/list-columns';
+import { listFilters } from '../../kit/list-filters';
+import { paymentBucketsList } from '../../../shared/lists/payment-buckets';
 
-const columns: Column<PaymentBucket>[] = [
-  { id: 'id', header: 'payment_buckets.fields.id', sortable: true, width: 70, grow: 0, align: 'end' },
-  { id: 'name', header: 'payment_buckets.fields.name', sortable: true, rowHeader: true, width: 240, grow: 2 },
+const columns: Column<PaymentBucket>[] = listColumns(paymentBucketsList, [
+  { id: 'id', header: 'payment_buckets.fields.id', width: 70, grow: 0, align: 'end' },
+  { id: 'name', header: 'payment_buckets.fields.name', rowHeader: true, width: 240, grow: 2 },
   { id: 'payments_count', header: 'payment_buckets.fields.payments_count', width: 110, grow: 0, align: 'end', cell: (b) => String(b.payments_count) },
   { id: 'jobs_pending', header: 'payment_buckets.fields.jobs_pending', width: 140, grow: 0, cell: (b) => <JobsCell bucket={b} /> },
-  { id: 'created_at', header: 'payment_buckets.fields.created_at', sortable: true, width: 190, grow: 0, cell: (b) => <Timestamp value={b.created_at} /> },
-];
+  { id: 'created_at', header: 'payment_buckets.fields.created_at', width: 190, grow: 0, cell: (b) => <Timestamp value={b.created_at} /> },
+]);
 
-const filters: FilterField[] = [{ kind: 'text', name: 'name', label: 'payment_buckets.fields.name' }];
+const filters = listFilters(paymentBucketsList, [{ kind: 'text', name: 'name', label: 'payment_buckets.fields.name' }]);
 // The server's own order, so the header shows it.
 const defaults: ListDefaults = { sort_by: 'created_at', sort_direction: 'desc' };
 

@@ -1,20 +1,22 @@
 import { css } from 'styled-system/css';
 import { Timestamp, type Column } from '../../kit/grid';
 
+/** A column for `listColumns`, which makes it sortable where the list (`shared/lists/portal.ts`) sorts by its id. */
+type SharedColumn<T> = Omit<Column<T>, 'sortable' | 'sortKey'>;
+
 /** Columns the three portal lists share: id, locale and created_at, labelled from `${resource}.fields`. */
-export function idColumn<T extends { id: number }>(resource: string): Column<T> {
-  return { id: 'id', header: `${resource}.fields.id`, sortable: true, width: 70, grow: 0, align: 'end' };
+export function idColumn<T extends { id: number }>(resource: string): SharedColumn<T> {
+  return { id: 'id', header: `${resource}.fields.id`, width: 70, grow: 0, align: 'end' };
 }
 
-export function localeColumn<T extends { locale: string }>(resource: string): Column<T> {
-  return { id: 'locale', header: `${resource}.fields.locale`, sortable: true, width: 80, grow: 0, cell: (row) => <LocaleCode locale={row.locale} /> };
+export function localeColumn<T extends { locale: string }>(resource: string): SharedColumn<T> {
+  return { id: 'locale', header: `${resource}.fields.locale`, width: 80, grow: 0, cell: (row) => <LocaleCode locale={row.locale} /> };
 }
 
-export function createdColumn<T extends { created_at: string }>(resource: string): Column<T> {
+export function createdColumn<T extends { created_at: string }>(resource: string): SharedColumn<T> {
   return {
     id: 'created_at',
     header: `${resource}.fields.created_at`,
-    sortable: true,
     width: 170,
     grow: 0,
     cell: (row) => <Timestamp value={row.created_at} />,

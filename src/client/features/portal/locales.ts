@@ -5,4 +5,4 @@ import type { FilterField } from '../../kit/grid/filters';
 export const localeOptions = CONTENT_LOCALES.map((locale) => ({ value: locale as string, label: `portal.locales.${locale}` }));
 
 /** The 'locale' filter all three portal lists have. */
-export const localeFilter: FilterField = { kind: 'select', name: 'locale', label: 'portal.locale', options: localeOptions };
+export const localeFilter: FilterField & { name: 'locale' } = { kind: 'select', name: 'locale', label: 'portal.locale', options: localeOptions };

@@ -3,15 +3,18 @@ import type { Column } from '../../kit/grid';
 import { createdColumn, idColumn, localeColumn } from './columns';
 import { localeFilter } from './locales';
 import type { PortalPage } from './types';
+import { listColumns } from '../../kit/list-columns';
+import { listFilters } from '../../kit/list-filters';
+import { portalPagesList } from '../../../shared/lists/portal';
 
 const R = 'portal_pages';
-const columns: Column<PortalPage>[] = [
+const columns: Column<PortalPage>[] = listColumns(portalPagesList, [
   idColumn(R),
-  { id: 'name', header: `${R}.fields.name`, sortable: true, rowHeader: true, width: 180, grow: 1 },
+  { id: 'name', header: `${R}.fields.name`, rowHeader: true, width: 180, grow: 1 },
   localeColumn(R),
-  { id: 'title', header: `${R}.fields.title`, sortable: true, width: 240, grow: 2 },
+  { id: 'title', header: `${R}.fields.title`, width: 240, grow: 2 },
   createdColumn(R),
-];
+]);
 const defaults = { sort_by: 'name', sort_direction: 'asc' } as const;
 
 /** /portal-pages (spec 1, 2.14). */
@@ -22,7 +25,7 @@ export default function PagesList() {
       path="/portal-pages"
       resource={R}
       columns={columns}
-      filters={[localeFilter]}
+      filters={listFilters(portalPagesList, [localeFilter])}
       defaults={defaults}
       newCommand={`go.${R}.new`}
       openCommand={`${R}.edit`}

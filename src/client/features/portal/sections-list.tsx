@@ -3,14 +3,17 @@ import type { Column } from '../../kit/grid';
 import { createdColumn, idColumn, localeColumn } from './columns';
 import { localeFilter } from './locales';
 import type { PortalFaqSection } from './types';
+import { listColumns } from '../../kit/list-columns';
+import { listFilters } from '../../kit/list-filters';
+import { portalSectionsList } from '../../../shared/lists/portal';
 
 const R = 'portal_faq_sections';
-const columns: Column<PortalFaqSection>[] = [
+const columns: Column<PortalFaqSection>[] = listColumns(portalSectionsList, [
   idColumn(R),
-  { id: 'name', header: `${R}.fields.name`, sortable: true, rowHeader: true, width: 220, grow: 2 },
+  { id: 'name', header: `${R}.fields.name`, rowHeader: true, width: 220, grow: 2 },
   localeColumn(R),
   createdColumn(R),
-];
+]);
 const defaults = { sort_by: 'name', sort_direction: 'asc' } as const;
 
 /** /portal-faq-sections (spec 1, 2.14). */
@@ -21,7 +24,7 @@ export default function SectionsList() {
       path="/portal-faq-sections"
       resource={R}
       columns={columns}
-      filters={[localeFilter]}
+      filters={listFilters(portalSectionsList, [localeFilter])}
       defaults={defaults}
       newCommand={`go.${R}.new`}
       openCommand={`${R}.edit`}

@@ -6,7 +6,6 @@ import type { VendorFile } from '../../../shared/entities/vendor-file';
 import { api } from '../../api/client';
 import { useInitData } from '../../api/init-data';
 import { invalidateLists, Timestamp, type Column } from '../../kit/grid';
-import type { FilterField } from '../../kit/grid/filters';
 import { formatDisplayMonth } from '../../kit/fields/dates';
 import { JOBS_STATUS_MS } from '../../kit/jobs-watch';
 import { ListScreen } from '../../kit/list-screen';
@@ -14,6 +13,9 @@ import { useT } from '../../lib/i18n';
 import { CreateVendorFilesDialog } from './create-dialog';
 import { setCreateDialogOpen, useCreateDialogOpen } from './create-dialog-state';
 import { PENDING_KEY, takeScheduled } from './pending';
+import { listColumns } from '../../kit/list-columns';
+import { listFilters } from '../../kit/list-filters';
+import { vendorFilesList } from '../../../shared/lists/vendor-files';
 
 const R = 'vendor_files';
 const chip = css({ display: 'inline-flex', alignItems: 'center', px: '2', h: '20px', borderRadius: 'full', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border', fontFamily: 'mono', fontSize: 'xs' });
@@ -31,12 +33,11 @@ function DigestChip({ digest }: { digest: string }) {
   );
 }
 
-const columns: Column<VendorFile>[] = [
-  { id: 'id', header: `${R}.fields.id`, sortable: true, width: 70, grow: 0, align: 'end' },
+const columns: Column<VendorFile>[] = listColumns(vendorFilesList, [
+  { id: 'id', header: `${R}.fields.id`, width: 70, grow: 0, align: 'end' },
   {
     id: 'organization',
     header: `${R}.fields.organization`,
-    sortable: true,
     rowHeader: true,
     width: 240,
     grow: 2,
@@ -46,10 +47,10 @@ const columns: Column<VendorFile>[] = [
       </>
     ),
   },
-  { id: 'month', header: `${R}.fields.month`, sortable: true, width: 110, grow: 0, cell: (f) => <span>{formatDisplayMonth(f.month)}</span> },
+  { id: 'month', header: `${R}.fields.month`, width: 110, grow: 0, cell: (f) => <span>{formatDisplayMonth(f.month)}</span> },
   { id: 'digest', header: `${R}.fields.digest`, width: 110, grow: 0, cell: (f) => <DigestChip digest={f.digest} /> },
-  { id: 'created_at', header: `${R}.fields.created_at`, sortable: true, width: 180, grow: 0, cell: (f) => <Timestamp value={f.created_at} /> },
-];
+  { id: 'created_at', header: `${R}.fields.created_at`, width: 180, grow: 0, cell: (f) => <Timestamp value={f.created_at} /> },
+]);
 const defaults = { sort_by: 'created_at', sort_direction: 'desc' } as const;
 
 /**
@@ -88,11 +89,12 @@ function PendingJobs() {
 export default function VendorFilesList() {
   const { organizations } = useInitData();
   const open = useCreateDialogOpen();
-  const filters = useMemo<FilterField[]>(
-    () => [
-      { kind: 'select', name: 'organization_id', label: `${R}.fields.organization`, options: organizations.map((o) => ({ value: String(o.id), label: o.name })) },
-      { kind: 'month', name: 'month', label: `${R}.fields.month` },
-    ],
+  const filters = useMemo(
+    () =>
+      listFilters(vendorFilesList, [
+        { kind: 'select', name: 'organization_id', label: `${R}.fields.organization`, options: organizations.map((o) => ({ value: String(o.id), label: o.name })) },
+        { kind: 'month', name: 'month', label: `${R}.fields.month` },
+      ]),
     [organizations],
   );
   // Leaving the screen closes the dialog, so it does not open again on the next visit.

@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { css } from 'styled-system/css';
 import { useInitData } from '../../api/init-data';
 import { Timestamp, type Column } from '../../kit/grid';
-import type { FilterField } from '../../kit/grid/filters';
 import { ListScreen } from '../../kit/list-screen';
 import type { ListDefaults } from '../../kit/list-state';
 import { RouteTabs } from '../../kit/route-tabs';
@@ -10,10 +9,12 @@ import { useT } from '../../lib/i18n';
 import { useCountries } from '../../lib/reference-names';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
-import { VENDOR_SOURCES, VENDOR_STATES, VENDOR_TYPES } from '../../../shared/validation/vendors';
 import type { VendorRow as Vendor } from './vendor';
 import { VendorDetails } from './vendor-details';
 import { VendorState } from './vendor-state';
+import { listColumns } from '../../kit/list-columns';
+import { declaredOptions, listFilters } from '../../kit/list-filters';
+import { vendorsList } from '../../../shared/lists/vendors';
 
 /** The list's tabs: route id → the server's list parameter (dashes of the path as underscores). */
 const TABS = [
@@ -47,14 +48,14 @@ function ContactsCell({ vendor }: { vendor: Vendor }) {
   return <span title={names.join('\n')}>{names.join('; ')}</span>;
 }
 
-const columns: Column<Vendor>[] = [
-  { id: 'id', header: 'vendors.fields.id', sortable: true, width: 70, grow: 0, align: 'end' },
-  { id: 'number', header: 'vendors.fields.number', sortable: true, width: 120, grow: 0, cell: (v) => v.full_number || v.number },
-  { id: 'name', header: 'vendors.fields.name', sortable: true, rowHeader: true, width: 220, grow: 2, cell: (v) => <NameCell vendor={v} /> },
+const columns: Column<Vendor>[] = listColumns(vendorsList, [
+  { id: 'id', header: 'vendors.fields.id', width: 70, grow: 0, align: 'end' },
+  { id: 'number', header: 'vendors.fields.number', width: 120, grow: 0, cell: (v) => v.full_number || v.number },
+  { id: 'name', header: 'vendors.fields.name', rowHeader: true, width: 220, grow: 2, cell: (v) => <NameCell vendor={v} /> },
   { id: 'contacts', header: 'vendors.tabs.contacts', width: 240, grow: 2, cell: (v) => <ContactsCell vendor={v} /> },
-  { id: 'state', header: 'vendors.fields.state', sortable: true, width: 150, grow: 0, cell: (v) => <VendorState vendor={v} /> },
-  { id: 'created_at', header: 'vendors.fields.created_at', sortable: true, width: 170, grow: 0, cell: (v) => <Timestamp value={v.created_at} /> },
-];
+  { id: 'state', header: 'vendors.fields.state', width: 150, grow: 0, cell: (v) => <VendorState vendor={v} /> },
+  { id: 'created_at', header: 'vendors.fields.created_at', width: 170, grow: 0, cell: (v) => <Timestamp value={v.created_at} /> },
+]);
 
 const defaults: ListDefaults = { sort_by: 'id', sort_direction: 'desc' };
 
@@ -67,23 +68,24 @@ export default function VendorsList({ route }: ScreenProps) {
   const countries = useCountries();
   const { organizations } = useInitData();
   const tab = TABS.find((x) => x.route === route.id) ?? TABS[0];
-  const filters = useMemo<FilterField[]>(
-    () => [
-      { kind: 'select', name: 'organization_id', label: 'vendors.fields.organization_id', options: organizations.map((o) => ({ value: String(o.id), label: o.name })) },
-      { kind: 'select', name: 'type', label: 'vendors.fields.type', options: VENDOR_TYPES.map((v) => ({ value: v, label: `vendors.types.${v}` })) },
-      { kind: 'select', name: 'state', label: 'vendors.fields.state', disabled: tab.list === 'confirmation_pending', options: VENDOR_STATES.map((v) => ({ value: v, label: `vendors.states.${v}` })) },
-      { kind: 'select', name: 'country_code', label: 'vendors.fields.address.country_code', options: countries.map((c) => ({ value: c.code, label: c.name })) },
-      {
-        kind: 'lookup',
-        name: 'account_manager_id',
-        label: 'vendors.fields.account_manager_id',
-        disabled: tab.list === 'managed_by_me',
-        lookup: { path: '/api/users/lookup', labelOf: (u) => (u as { email: string }).email },
-      },
-      { kind: 'month', name: 'active_contract_month', label: 'vendors.fields.active_contract_month' },
-      { kind: 'select', name: 'source', label: 'vendors.fields.source', options: VENDOR_SOURCES.map((v) => ({ value: v, label: `vendors.sources.${v}` })) },
-      { kind: 'lookup', name: 'tag_ids', label: 'vendors.fields.tags', lookup: { path: '/api/tags/lookup', labelOf: (x) => (x as { name: string }).name } },
-    ],
+  const filters = useMemo(
+    () =>
+      listFilters(vendorsList, [
+        { kind: 'select', name: 'organization_id', label: 'vendors.fields.organization_id', options: organizations.map((o) => ({ value: String(o.id), label: o.name })) },
+        { kind: 'select', name: 'type', label: 'vendors.fields.type', options: declaredOptions(vendorsList, 'type', 'vendors.types') },
+        { kind: 'select', name: 'state', label: 'vendors.fields.state', disabled: tab.list === 'confirmation_pending', options: declaredOptions(vendorsList, 'state', 'vendors.states') },
+        { kind: 'select', name: 'country_code', label: 'vendors.fields.address.country_code', options: countries.map((c) => ({ value: c.code, label: c.name })) },
+        {
+          kind: 'lookup',
+          name: 'account_manager_id',
+          label: 'vendors.fields.account_manager_id',
+          disabled: tab.list === 'managed_by_me',
+          lookup: { path: '/api/users/lookup', labelOf: (u) => (u as { email: string }).email },
+        },
+        { kind: 'month', name: 'active_contract_month', label: 'vendors.fields.active_contract_month' },
+        { kind: 'select', name: 'source', label: 'vendors.fields.source', options: declaredOptions(vendorsList, 'source', 'vendors.sources') },
+        { kind: 'lookup', name: 'tag_ids', label: 'vendors.fields.tags', lookup: { path: '/api/tags/lookup', labelOf: (x) => (x as { name: string }).name } },
+      ]),
     [organizations, countries, tab.list],
   );
   const params = useMemo(() => ({ list: tab.list }), [tab.list]);
