@@ -5,6 +5,7 @@ import { openPortalAs } from '../src/client/features/vendor-portal/portal-sign-i
 import { canOpenPortal, isPending } from '../src/client/features/vendors/format';
 import type { Vendor } from '../src/client/features/vendors/vendor';
 import { ROUTES_BY_ID, routePath } from '../src/client/route-table';
+import { BALANCE_ROLES } from '../src/shared/entities/balance-entry';
 import { VENDOR_LIST_ROLES, VENDOR_ROLES } from '../src/shared/roles';
 import type { Lookup } from './lookups';
 import { recordLookup } from './record-lookup';
@@ -195,6 +196,15 @@ export const vendorsCommands: Command[] = [
     roles: PAYMENTS_ROLES,
     when: () => ok,
     run: (ctx, v) => ctx.navigate(`${routePath('payments.list')}?filter[vendor_id]=${v.id}`),
+  }),
+  vendorCommand({
+    // Issue 23: the vendor's balance tab (balances and ledger entries), for the roles of a vendor's payments.
+    id: 'vendors.show_balance',
+    title: 'vendors.commands.show_balance',
+    roles: BALANCE_ROLES,
+    keywords: ['ledger', 'carried', 'entries'],
+    when: () => ok,
+    run: (ctx, v) => ctx.navigate(routePath('vendors.show', { id: v.id, tab: 'balance' })),
   }),
 ];
 

@@ -106,6 +106,8 @@ export interface ListScreenProps<T> {
   virtual?: boolean;
   /** Hide the h1 when the frame shows the title already. */
   hideTitle?: boolean;
+  /** The title's heading level: 2 for a list inside a record's page, whose h1 names the record (a vendor's balance tab). */
+  headingLevel?: 1 | 2;
   /** Content between the title bar and the grid (tabs of the list). */
   header?: ReactNode;
 }
@@ -118,6 +120,7 @@ const lastFocusedAtom = atom<Readonly<Record<string, RowKey>>>({});
 const screen = css({ display: 'flex', flexDirection: 'column', gap: '2', h: '100%', minH: 0, minW: 0 });
 const bar = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap', minH: '32px' });
 const title = css({ fontSize: 'xl', fontWeight: '600', m: 0, mr: 'auto', color: 'fg' });
+const subTitle = css({ fontSize: 'md', fontWeight: '600', m: 0, mr: 'auto', color: 'fg' });
 const gridArea = css({ flex: '1 1 auto', minH: '120px' });
 
 export function ListScreen<T>(props: ListScreenProps<T>) {
@@ -198,7 +201,13 @@ export function ListScreen<T>(props: ListScreenProps<T>) {
   const main = (
     <div ref={screenRef} className={screen} data-list-screen="">
       <div className={bar}>
-        {props.hideTitle ? <span className={css({ mr: 'auto' })} /> : <h1 className={title}>{t(props.title)}</h1>}
+        {props.hideTitle ? (
+          <span className={css({ mr: 'auto' })} />
+        ) : props.headingLevel === 2 ? (
+          <h2 className={subTitle}>{t(props.title)}</h2>
+        ) : (
+          <h1 className={title}>{t(props.title)}</h1>
+        )}
         {search === 'toolbar' && <ListSearch state={state} />}
         {props.filters && props.filters.length > 0 && <FilterButton fields={props.filters} state={state} onApplied={() => setFocusRequest((n) => n + 1)} />}
         <ColumnButton choice={columns} />

@@ -1,4 +1,7 @@
 import { css } from 'styled-system/css';
+import { BALANCE_ROLES } from '../../../shared/entities/balance-entry';
+import { hasAnyRole } from '../../../shared/roles';
+import { useCommandEnvironment } from '../../commands/context';
 import { FormTitle } from '../../kit/form';
 import { RecordLoadState, useRecordPage } from '../../kit/record-page';
 import { CommandButton } from '../../kit/grid';
@@ -12,6 +15,7 @@ import { ConfirmChangeRequestDialog } from './confirm-change-request-dialog';
 import type { Vendor } from './vendor';
 import { AuditLogList } from '../../kit/audit-log-list';
 import { RecordActionsMenu } from '../../kit/record-actions-menu';
+import { BalanceTab } from './balance-tab';
 import { VendorSections } from './vendor-details';
 import { VendorState } from './vendor-state';
 
@@ -20,17 +24,26 @@ const head = css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'w
 const tagList = css({ display: 'flex', gap: '1', flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0 });
 const tag = css({ px: '2', h: '20px', display: 'inline-flex', alignItems: 'center', borderRadius: 'full', bg: 'bg.subtle', borderWidth: '1px', borderColor: 'border', fontSize: 'xs' });
 
+/** The vendor page's tabs after the details, by the path's last segment; a tab with roles shows to those roles only. */
+const TABS = [
+  { tab: 'balance', label: 'vendors.tabs.balance', roles: BALANCE_ROLES },
+  { tab: 'audit-logs', label: 'vendors.tabs.audit_logs', roles: [] as readonly string[] },
+] as const;
+
 /**
  * A vendor (spec 2, 2 "/vendors/{id}/show"): tags, edit, the actions menu, the change-request alert and
- * the details, or the audit log on its own tab.
+ * the details, or the balance (issue 23, payments roles) or the audit log on its own tab.
  */
 export default function VendorShow({ params }: ScreenProps) {
   const t = useT();
   const path = `/api/vendors/${params.id}`;
   const { record: vendor, status, reload } = useRecordPage<Vendor>('vendors', path);
+  const { roles } = useCommandEnvironment();
 
   if (!vendor) return <RecordLoadState status={status} title="pages.vendors.show" listPath={routePath('vendors.list')} onRetry={() => void reload()} />;
-  const auditTab = params.tab === 'audit-logs';
+  const tabs = TABS.filter((x) => hasAnyRole(roles, x.roles));
+  // A tab the user may not see (an old link) shows the details.
+  const current = tabs.find((x) => x.tab === params.tab)?.tab;
   return (
     <div className={page}>
       <div className={head}>
@@ -52,11 +65,13 @@ export default function VendorShow({ params }: ScreenProps) {
         label="vendors.tabs.details_label"
         tabs={[
           { href: routePath('vendors.show', { id: vendor.id }), label: 'vendors.tabs.details' },
-          { href: routePath('vendors.show', { id: vendor.id, tab: 'audit-logs' }), label: 'vendors.tabs.audit_logs' },
+          ...tabs.map((x) => ({ href: routePath('vendors.show', { id: vendor.id, tab: x.tab }), label: x.label })),
         ]}
       />
-      {auditTab ? (
+      {current === 'audit-logs' ? (
         <AuditLogList type="vendor" id={vendor.id} title="vendors.tabs.audit_logs" />
+      ) : current === 'balance' ? (
+        <BalanceTab vendor={vendor} />
       ) : (
         <>
           <ChangeRequestAlert vendor={vendor} />

@@ -5,7 +5,7 @@ export { useList, invalidateLists, isListKeyOf, resourceOfPath, type ListResult,
 export { CommandButton, type CommandButtonProps } from './command-button';
 export { formatDate, formatTimestamp } from './format';
 export { formatDecimal, formatMoney, trimDecimalZeros } from './format-money';
-export { Timestamp, DateText, YesNo } from './format-cells';
+export { Timestamp, DateText, MonthText, MoneyText, YesNo } from './format-cells';
 export { DecimalText } from './decimal-text';
 export { Pagination, type PaginationProps } from './pagination';
 // The filter popover, bulk toolbar and row menu are not re-exported: they load on first use (see
