@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { OVERRIDDEN_PAYMENT_TYPES, PAYMENT_DUE_INTERVAL_UNITS, VENDOR_SOURCES } from '../../../shared/validation/organizations';
 import { useCountries, useCurrencies } from '../../lib/reference-names';
-import { ColorField, CountryField, EmailListField, SelectField, SwitchField, TextField, optionsFrom } from '../../kit/fields';
+import { ColorField, CountryField, EmailListField, MoneyField, SelectField, SwitchField, TextField, optionsFrom } from '../../kit/fields';
+import { useForm } from '../../kit/form';
 import { useT } from '../../lib/i18n';
 import { EMAIL_LISTS } from './organization';
 import { LogoField } from './logo-field';
@@ -30,6 +31,7 @@ export function GeneralFields({ logoUrl }: { logoUrl: string | null }) {
   const countries = useCountries();
   const currencies = useCurrencies();
   const currencyOptions = currencies.map((c) => ({ value: c.iso_code, label: `${c.iso_code} – ${c.name}` }));
+  const currency = useForm().getValue('currency') as string;
   return (
     <div className={stack}>
       <Section title="organizations.sections.company">
@@ -49,6 +51,8 @@ export function GeneralFields({ logoUrl }: { logoUrl: string | null }) {
         <TextField name="payment_due_interval_length" inputMode="numeric" />
         <SelectField name="payment_due_interval_unit" options={optionsFrom(PAYMENT_DUE_INTERVAL_UNITS, 'organizations.interval_units')} />
         <SwitchField name="four_eyes" />
+        {/* Balances below it carry to the next payout (issue 23); a vendor or contract vendor may set its own. */}
+        <MoneyField name="minimum_payout" currency={currency || undefined} allowNegative={false} />
       </Section>
       <Section title="organizations.sections.vendor_sources">
         {VENDOR_SOURCES.map((source) => (

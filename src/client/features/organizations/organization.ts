@@ -31,6 +31,8 @@ export interface OrganizationValues extends FormValues, Record<keyof Organizatio
   payment_paused_notification_emails: string[];
   payment_due_interval_unit: string;
   four_eyes: boolean;
+  /** Below it a contract vendor's balance carries to the next payout (DOMAIN.md "Payment run" step 4); '' = 0.01. */
+  minimum_payout: string;
   vendor_sources: { external: string; internal: string; network: string };
   managing_directors: ManagingDirector[];
   legal_imprints: LegalImprint[];
@@ -64,6 +66,7 @@ export function newOrganization(): OrganizationValues {
     payment_due_interval_length: '',
     payment_due_interval_unit: '',
     four_eyes: true,
+    minimum_payout: '',
     vendor_sources: { external: '', internal: '', network: '' },
     managing_directors: [{ full_name: '', email: '' }],
     legal_imprints: [],
@@ -101,6 +104,7 @@ export function organizationValues(record: Record<string, unknown>): Organizatio
     payment_due_interval_length: o.payment_due_interval_length === null || o.payment_due_interval_length === undefined ? '' : String(o.payment_due_interval_length),
     payment_due_interval_unit: o.payment_due_interval_unit ?? '',
     four_eyes: o.four_eyes ?? true,
+    minimum_payout: (o as { minimum_payout?: string | null }).minimum_payout ?? '',
     vendor_sources: { ...empty.vendor_sources, ...o.vendor_sources },
     managing_directors: (o.managing_directors ?? []).map(({ id, full_name, email }) => ({ id, full_name, email })),
     legal_imprints: (o.legal_imprints ?? []).map(({ id, locale, template }) => ({ id, locale, template })),

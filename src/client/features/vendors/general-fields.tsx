@@ -4,7 +4,7 @@ import { VENDOR_LANGUAGES, VENDOR_SOURCES, VENDOR_TYPES } from '../../../shared/
 import { api } from '../../api/client';
 import { useTagOptions } from '../tags/tag-options';
 import { useInitData } from '../../api/init-data';
-import { AutocompleteField, MultiSelectField, SelectField, TextField, optionsFrom } from '../../kit/fields';
+import { AutocompleteField, MoneyField, MultiSelectField, SelectField, TextField, optionsFrom } from '../../kit/fields';
 import { useForm } from '../../kit/form';
 import { useT } from '../../lib/i18n';
 import { useIsAdmin } from './use-admin';
@@ -55,7 +55,7 @@ function useSameNameWarning(ownId: number | null) {
 }
 
 
-/** The general tab: organization, type, name, number, source, language, account manager, tags. */
+/** The general tab: organization, type, name, number, source, language, minimum payout, account manager, tags. */
 export function GeneralFields({ record }: { record: Vendor | undefined }) {
   const t = useT();
   const form = useForm();
@@ -88,6 +88,8 @@ export function GeneralFields({ record }: { record: Vendor | undefined }) {
         options={VENDOR_SOURCES.map((v) => ({ value: v, label: `vendors.sources.${v}`, disabled: v !== 'network' && !admin }))}
       />
       <SelectField name="language" allowEmpty={false} options={optionsFrom(VENDOR_LANGUAGES, 'vendors.languages')} />
+      {/* Issue 23: in each contract's currency; empty follows the organization's (a contract vendor may set its own). */}
+      <MoneyField name="minimum_payout" allowNegative={false} />
       <AutocompleteField<{ id: number; email: string; first_name: string; last_name: string }, number>
         name="account_manager_id"
         path="/api/users/lookup"

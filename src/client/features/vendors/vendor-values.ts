@@ -91,6 +91,8 @@ export interface VendorValues extends FormValues {
   source: string;
   language: string;
   account_manager_id: number | null;
+  /** Below it a balance carries to the next payout (DOMAIN.md "Payment run" step 4); '' = the organization's. */
+  minimum_payout: string;
   valid_from: string;
   create_change_request: boolean;
   confirmation_document: File | null;
@@ -160,6 +162,7 @@ export function newVendor(): VendorValues {
     source: 'network',
     language: 'en',
     account_manager_id: null,
+    minimum_payout: '',
     valid_from: '',
     create_change_request: false,
     confirmation_document: null,
@@ -188,6 +191,7 @@ export function vendorValues(record: Record<string, unknown>): VendorValues {
     source: v.source ?? 'network',
     language: v.language ?? 'en',
     account_manager_id: v.account_manager?.id ?? null,
+    minimum_payout: s((v as { minimum_payout?: string | null }).minimum_payout),
     valid_from: '',
     tag_ids: (v.tags ?? []).map((t) => String(t.id)),
     referenced_vendor_ids: (v.referenced_vendors ?? []).map((r) => String(r.id)),

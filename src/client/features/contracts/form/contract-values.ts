@@ -18,6 +18,8 @@ export interface ContractVendorValues {
   vendor_payment_method_id: number | '';
   /** A decimal string, never a number (0-100; the rows total exactly 100). */
   share_percentage: string;
+  /** Below it the balance carries to the next payout (issue 23): a decimal string, '' = the vendor's or the organization's. */
+  minimum_payout: string;
   vendor_contact_email_ids: string[];
   /** Display only (masked out of the payload). */
   vendor?: RowVendor | null;
@@ -84,7 +86,7 @@ export const paramsOf = (formula: RevenueShareFormula | ''): readonly string[] =
 
 export function newContractVendor(first: boolean): ContractVendorValues {
   // Defaults (spec 2, 5): the first vendor gets 100, an added one 0.
-  return { vendor_id: null, vendor_payment_method_id: '', share_percentage: first ? '100' : '0', vendor_contact_email_ids: [], vendor: null, payment_method: null, contact_emails: [] };
+  return { vendor_id: null, vendor_payment_method_id: '', share_percentage: first ? '100' : '0', minimum_payout: '', vendor_contact_email_ids: [], vendor: null, payment_method: null, contact_emails: [] };
 }
 
 export function newContract(): ContractValues {
@@ -152,6 +154,7 @@ export function contractValues(record: Record<string, unknown>): ContractValues 
       vendor_id: v.vendor_id,
       vendor_payment_method_id: v.vendor_payment_method_id ?? '',
       share_percentage: v.share_percentage,
+      minimum_payout: s((v as { minimum_payout?: string | null }).minimum_payout),
       vendor_contact_email_ids: v.vendor_contact_email_ids.map(String),
       vendor: v.vendor,
       payment_method: v.vendor_payment_method,
@@ -195,6 +198,7 @@ export function copiedValues(copy: Record<string, unknown>, vendors: readonly Ve
         vendor_id: r.vendor_id as number,
         vendor_payment_method_id: (r.vendor_payment_method_id as number | null) ?? '',
         share_percentage: s(r.share_percentage),
+        minimum_payout: s(r.minimum_payout),
         vendor_contact_email_ids: emailIds.map(String),
         vendor: vendor ? { id: vendor.id, name: vendor.name, full_number: vendor.full_number, inactive: vendor.inactive } : null,
         payment_method: vendor?.payment_methods.find((m) => m.id === r.vendor_payment_method_id) ?? null,

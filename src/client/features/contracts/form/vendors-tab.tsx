@@ -5,10 +5,10 @@ import { button } from 'styled-system/recipes';
 import useSWR from 'swr';
 import type { VendorDetailed } from '../../../../shared/entities/vendor';
 import { api } from '../../../api/client';
-import { AutocompleteField, MultiSelectField, SelectField } from '../../../kit/fields';
+import { AutocompleteField, MoneyField, MultiSelectField, SelectField } from '../../../kit/fields';
 import { fieldStyles } from '../../../kit/fields/styles';
 import { useForm, type ResourceFormApi } from '../../../kit/form';
-import { DataGrid, formatDecimal, type Column } from '../../../kit/grid';
+import { DataGrid, formatDecimal, MoneyText, type Column } from '../../../kit/grid';
 import { errorText, languageAtom, useT } from '../../../lib/i18n';
 import { newContractVendor, type ContractValues, type ContractVendorValues } from './contract-values';
 import { methodLabel, shareError, totalIsHundred, totalText } from './vendor-shares';
@@ -99,6 +99,14 @@ function RowEditor({ form, index, picked, onPicked, onRemove }: { form: Resource
         options={emails.map((e) => ({ value: String(e.id), label: e.email }))}
         onChange={(ids) => form.setValue(`${path}.contact_emails`, emails.filter((e) => ids.includes(String(e.id))).map(({ id, email }) => ({ id, email })))}
       />
+      {/* Issue 23: this contract vendor's own minimum, in the contract's currency; empty follows the vendor's, else the organization's. */}
+      <MoneyField
+        name={`${path}.minimum_payout`}
+        label="contract_form.fields.minimum_payout"
+        hint="contract_form.hints.minimum_payout"
+        currency={form.values.currency || undefined}
+        allowNegative={false}
+      />
       <div className={css({ pt: '5' })}>
         <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={onRemove}>
           {t('contract_form.vendors.remove', { n: index + 1 })}
@@ -155,6 +163,7 @@ export function VendorsTab({ locked = false }: { locked?: boolean }) {
       },
       { id: 'payment_method', header: 'contract_form.fields.vendor_payment_method_id', width: 180, cell: (r) => (r.payment_method ? methodLabel(r.payment_method, t) : '') },
       { id: 'emails', header: 'contract_form.fields.vendor_contact_email_ids', width: 180, cell: (r) => (r.contact_emails ?? []).map((e) => e.email).join(', ') },
+      { id: 'minimum_payout', header: 'contract_form.fields.minimum_payout', width: 140, grow: 0, align: 'end', cell: (r) => <MoneyText value={r.minimum_payout} currency={formRef.current.values.currency} /> },
       {
         id: 'share_percentage',
         header: 'contract_form.fields.share_percentage',
