@@ -9,6 +9,7 @@ import { RecordLoadState, useRecordPage } from '../../kit/record-page';
 import { languageAtom, useT } from '../../lib/i18n';
 import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
+import { PaymentBalanceEntries } from './balance-entries';
 import { LineItems, paymentFacts } from './payment-details';
 import { PaymentDialogs } from './payment-dialogs-host';
 
@@ -29,7 +30,10 @@ const MENU = [
   'payments.cancel',
 ];
 
-/** /payments/{id}/show (spec 3, 2.1): the payment's data and line items, and the row menu's actions. */
+/**
+ * /payments/{id}/show (spec 3, 2.1): the payment's data with its frozen payee, its line items, the balance
+ * entries it pays (issue 23), and the row menu's actions.
+ */
 export default function PaymentShow({ params }: ScreenProps) {
   const t = useT();
   const lng = useAtomValue(languageAtom);
@@ -46,6 +50,9 @@ export default function PaymentShow({ params }: ScreenProps) {
       </DetailsSection>
       <DetailsSection title="payments.fields.line_items">
         <LineItems payment={payment} />
+      </DetailsSection>
+      <DetailsSection title="payments.fields.balance_entries">
+        <PaymentBalanceEntries payment={payment} />
       </DetailsSection>
       <PaymentDialogs />
     </div>
