@@ -8,6 +8,7 @@ import { applyScheduledChangesJob } from './vendors/scheduled-changes.js';
 import { configRoutes } from './config/routes.js';
 import { financialReportRoutes } from './financial-reports/routes.js';
 import { oidcRoutes } from './session/oidc.js';
+import { paletteRoutes } from './palette/routes.js';
 import { portalRoutes } from './portal/routes.js';
 import { creditNoteMailJob } from './payment-buckets/credit-note-mail.js';
 import { publishJob } from './payment-buckets/publish.js';
@@ -54,6 +55,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   paymentFileRoutes(app, ctx);
   paymentRoutes(app, ctx);
   financialReportRoutes(app, ctx);
+  paletteRoutes(app, ctx);
 }
 
 /** Every area's jobs: start-up (web and `WORKERS_ONLY=1`) registers their workers and schedules. An area adds its list here. */
