@@ -397,7 +397,7 @@ export const contractsCommands: Command[] = [
 ];
 
 /**
- * The palette finds contracts by id, vendor and organization (the lookup endpoint) and opens the
+ * The palette finds contracts by id, vendor and organization (its bounded lookup) and opens the
  * details. An id may be typed as the list shows it, `#12`: the palette searches from two characters.
  */
 export const contractsLookups: Lookup[] = [
@@ -406,7 +406,7 @@ export const contractsLookups: Lookup[] = [
     title: 'contracts.title',
     roles: ROUTES_BY_ID.get('contracts.show')!.roles,
     async search(q, signal) {
-      const rows = await api.get<ContractLookup[]>(`${API}/lookup`, { q: q.trim().replace(/^#/, ''), s: 5 }, { signal, quiet: true });
+      const rows = await api.get<ContractLookup[]>(`${API}/palette`, { q: q.trim().replace(/^#/, '') }, { signal, quiet: true });
       return rows.slice(0, 5).map((c) => ({ id: c.id, label: c.label, detail: c.organization.name }));
     },
     href: (hit) => routePath('contracts.show', { id: hit.id }),

@@ -138,12 +138,12 @@ export const paymentsCommands: Command[] = [
 ];
 
 export const paymentsLookups: Lookup[] = [
-  // The bounded lookup (id, reference, its start, then a part of it), not the list with its count.
+  // The palette's bounded lookup (id, reference, its start, then a part of it), not the list with its count.
   recordLookup<PaymentLookup>({
     id: R,
     title: 'payments.lookup',
     roles: DETAIL_ROLES,
-    path: `${API}/lookup`,
+    path: `${API}/palette`,
     label: (p) => p.reference,
     detail: (p) => `${p.vendor.name} · ${p.total_amount} ${p.currency}`,
     href: (id) => routePath('payments.show', { id }),

@@ -215,13 +215,13 @@ interface VendorHit {
   full_number?: string;
 }
 
-/** The palette finds vendors by name and number (the lookup endpoint) and opens the details. */
+/** The palette finds vendors by id, number, full number and name (its bounded lookup) and opens the details. */
 export const vendorsLookups: Lookup[] = [
   recordLookup<VendorHit>({
     id: RESOURCE,
     title: 'vendors.title',
     roles: ROUTES_BY_ID.get('vendors.show')!.roles,
-    path: `${API}/lookup`,
+    path: `${API}/palette`,
     label: (v) => v.name,
     detail: (v) => v.full_number ?? v.number,
     href: (id) => routePath('vendors.show', { id }),
