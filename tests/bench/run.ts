@@ -8,10 +8,12 @@
  *   5. payouts (`payouts.ts`): report import against raw COPY, allocation against a bare UPDATE .. FROM;
  *   6. the payment run (`payments-run.ts`) against one INSERT .. SELECT summing the same rows;
  *   7. the payments list (`payments-list.ts`) over 1,000,000 payments against a bare Fastify route;
- *   8. the rich-text normaliser over a long body (`rich-text.ts`) against sanitize-html alone.
+ *   8. the rich-text normaliser over a long body (`rich-text.ts`) against sanitize-html alone;
+ *   9. the palette's record search at 1,000,000 payments, vendors and contracts (`palette-search.ts`): each
+ *      kind's lookup against the same SQL over a bare pool, and key press to painted in Chromium.
  * `npm run bench -- --server` runs only the server part, `-- --payouts` only the payouts part, `-- --payments-run` only the
  * payment run, `-- --payments-list` only the payments list, `-- --bytes` only the first (with the files a deep link loads listed),
- * `-- --palette` the first two, `-- --rich-text` the eighth.
+ * `-- --palette` the first two, `-- --rich-text` the eighth, `-- --palette-search` the ninth.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,7 @@ import { launch, ms, preparePage } from './browser';
 import { buildBaseline, initialJsGzip, loadedGzip } from './bundle-size';
 import { scrollFrameTimes } from './grid-scroll';
 import { nativeDialogTimes, paletteOpenTimes } from './palette-open';
+import { paletteSearchBench } from './palette-search';
 import { paymentsListBench } from './payments-list';
 import { paymentsRunBench } from './payments-run';
 import { payoutsBench } from './payouts';
@@ -41,6 +44,7 @@ async function main() {
   if (process.argv.includes('--payments-run')) return paymentsRunBench(row);
   if (process.argv.includes('--payments-list')) return paymentsListBench(row);
   if (process.argv.includes('--rich-text')) return richTextBench(row);
+  if (process.argv.includes('--palette-search')) return paletteSearchBench(row);
 
   // 1. Bundle size
   const appDist = path.join(tmp, 'app');
@@ -136,6 +140,8 @@ async function main() {
   await paymentsListBench(row);
   // 8. The rich-text normaliser.
   richTextBench(row);
+  // 9. The palette's record search.
+  await paletteSearchBench(row);
 }
 
 main().catch((error) => {
