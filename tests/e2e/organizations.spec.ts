@@ -84,6 +84,10 @@ test.describe('organizations from the keyboard', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('switch', { name: 'Four eyes on money out' })).toBeFocused();
     await expect(page.getByRole('switch', { name: 'Four eyes on money out' })).toBeChecked();
+    // Minimum payout (issue 23): left empty, balances of a cent and more are paid.
+    await page.keyboard.press('Tab');
+    await expect(field(page, 'Minimum payout')).toBeFocused();
+    await expect(field(page, 'Minimum payout')).toHaveAccessibleDescription(/^Balances below it carry to the next payout/);
     await page.keyboard.press('Tab');
     await expect(field(page, 'External vendors')).toBeFocused();
     await page.keyboard.type('120');

@@ -303,6 +303,48 @@ test.describe('vendors from the keyboard', () => {
     await expect(page.getByText(new RegExp(`Used by contracts .*#${cv.contract_id}\\b`)).first()).toBeVisible();
   });
 
+  test('the balance tab opens from the palette: the balances, then the ledger entries with the running balance', async ({ page }) => {
+    // Issue 23: a demo vendor the payment run wrote ledger entries for.
+    const vendor = await withAppDb(async (db) => {
+      const { rows } = await db.query<{ id: string; name: string }>(
+        `SELECT v.id, v.name FROM balance_entries be JOIN vendors v ON v.id = be.vendor_id GROUP BY v.id, v.name ORDER BY count(*) DESC, v.id LIMIT 1`,
+      );
+      return rows[0];
+    });
+    expect(vendor).toBeDefined();
+    await page.goto(`/vendors/${vendor.id}/show`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(vendor.name);
+    await palette(page, 'Show balance');
+    await expect(page).toHaveURL(new RegExp(`/vendors/${vendor.id}/show/balance$`));
+    await expect(page.getByRole('navigation', { name: 'Vendor views' }).getByRole('link', { name: 'Balance' })).toHaveAttribute('aria-current', 'page');
+    const balances = page.getByRole('table', { name: 'Balances' });
+    await expect(balances.getByRole('rowheader').first()).toHaveText(/^Contract #\d+$/);
+    const grid = page.getByRole('grid', { name: 'Balance entries' });
+    await expect(grid).not.toHaveAttribute('aria-busy');
+    const rows = grid.getByRole('row').filter({ has: page.getByRole('rowheader') });
+    await expect(rows.first()).toBeVisible();
+    // Each entry says the balance it left: the "Balance after" column holds an amount in every row.
+    const header = grid.getByRole('columnheader', { name: /Balance after/ });
+    await expect(header).toBeVisible();
+    const column = await header.getAttribute('data-col');
+    await expect(rows.first().locator(`[data-col="${column}"]`)).toHaveText(/^-?[\d,]+(\.\d+)? [A-Z]{3}$/);
+    // The grid takes the keyboard: the first entry has the focus, and the popover filters by kind.
+    await expect(rows.first()).toBeFocused();
+    await expectNoAxeViolations(page);
+    await tabTo(page, page.getByRole('button', { name: /^Filter/ }), { back: true });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Filter' });
+    const kind = dialog.getByRole('combobox', { name: 'Kind' });
+    await tabTo(page, kind);
+    await pick(page, kind, 'Payment');
+    await expectNoAxeViolations(page);
+    await tabTo(page, dialog.getByRole('button', { name: 'Filter', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/filter\[kind\]=payment/);
+    await expect(grid).not.toHaveAttribute('aria-busy');
+    await expect(rows.first().getByRole('rowheader')).toHaveText('Payment');
+  });
+
   test('the list tabs switch the filters they do not apply to off', async ({ page }) => {
     await page.goto('/vendors/confirmation-pending');
     const views = page.getByRole('navigation', { name: 'Vendor list views' });

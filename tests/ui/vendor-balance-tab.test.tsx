@@ -119,7 +119,8 @@ describe('vendor balance tab', () => {
     );
     await loaded();
     await user.click(screen.getByRole('button', { name: 'Filter' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Filter' }, { timeout: 5000 });
+    // The popover loads with its first opening (a module of its own): slow on a loaded machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' }, { timeout: 15_000 });
     await waitFor(() => expect(within(dialog).queryByRole('status')).not.toBeInTheDocument(), { timeout: 5000 });
     const contract = within(dialog).getByRole('combobox', { name: 'Contract' });
     expect(within(contract).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any', 'Contract #12', 'Contract #15']);
@@ -137,7 +138,7 @@ describe('vendor balance tab', () => {
     expect(requests.at(-1)).toContain('sort_by=month&sort_direction=asc');
     // The contract is a link for an admin.
     expect(within(rowsOf()[0]).getByRole('link', { name: '#12' })).toHaveAttribute('href', '/contracts/12/show');
-  });
+  }, 40_000);
 
   it('is a tab of the vendor page for the roles of a vendor’s payments only', async () => {
     const route = ROUTES_BY_ID.get('vendors.show')!;

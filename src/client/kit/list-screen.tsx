@@ -8,13 +8,14 @@
  *
  * Optional: `selectable` (+ `notSelectableReason`) for bulk commands, `detail={(row) => …}` for a
  * resizable details pane, `toolbar` for more buttons, `emptyText`, `search="toolbar" | false`. The search
- * is the frame's title-bar box by default.
+ * is the frame's title-bar box by default. A list inside a record's page (a tab) takes `headingLevel={2}`
+ * and `search={false}`, or `hideTitle` when its tab names it (the vendor's balance, the audit log).
  *
  * Example — src/client/features/banks/banks-list.tsx:
  *
  *   import { ListScreen } from '../../kit/list-screen';
  *   import type { ListDefaults } from '../../kit/list-state';
- *   import { Timestamp, type Column, type FilterField } from '../../kit/grid';   // also DateText, DecimalText, YesNo
+ *   import { Timestamp, type Column, type FilterField } from '../../kit/grid';   // also DateText, MonthText, MoneyText, DecimalText, YesNo
  *   import type { Bank } from '../../../shared/banks';
  *
  *   const columns: Column<Bank>[] = [
