@@ -35,7 +35,7 @@ const RULES: Rule[] = [
   { match: /^(GET \/users\/sessions\.json|DELETE \/users\/sign_out\.json|GET \/config\/(data|settings\.json))$/, allowed: 'any', why: 'spec 1, 4: start-up and sign-out' },
   { match: /^GET \/api\/audit_logs\//, allowed: 'any', why: 'each type its area’s readers (checked below)' },
   {
-    match: /^GET \/api\/((banks|organizations|tags|revenue_sources|users|vendors|contracts|payment_buckets)\/lookup|organizations\/:id\/logo|youtube_channels\/search)$/,
+    match: /^GET \/api\/((banks|organizations|tags|revenue_sources|users|vendors|contracts|payment_buckets)\/lookup|(vendors|contracts)\/palette|organizations\/:id\/logo|youtube_channels\/search)$/,
     allowed: 'silent',
     why: 'spec 2, 7: "Bank lookup and other record lookups: paths not shown"; used by several areas’ forms',
   },
@@ -75,7 +75,7 @@ const RULES: Rule[] = [
   { match: /^POST \/api\/payments(\/:id)?\/mark_incorrect$/, allowed: ['payments_admin', 'payments_mark_incorrect'], why: 'mark incorrect (and the role named for it)' },
   { match: /^POST \/api\/payments(\/:id)?\/(pay_out|verify_invoice|invalidate_invoice|attach_invoice)$/, allowed: VERIFY, why: 'row menu: verify invoice, pay out' },
   { match: /^(POST \/api\/payments\/:id\/cancel|GET \/api\/payments\/:id\/contract_vendors_for_correction)$/, allowed: CANCEL, why: 'row menu: cancel' },
-  { match: /^GET \/api\/payments\/lookup$/, allowed: PAYMENT_DETAILS, why: 'the palette’s payment lookup opens payment details' },
+  { match: /^GET \/api\/payments\/(lookup|palette)$/, allowed: PAYMENT_DETAILS, why: 'the palette’s payment lookup opens payment details' },
   { match: /^GET \/api\/payments\/:id(\/.*)?$/, allowed: PAYMENT_DETAILS, why: 'payment details' },
 ];
 

@@ -37,7 +37,6 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const row = (name: string, ours: string, base: string) => console.log(`${name.padEnd(34)} ${ours.padStart(22)}   ${base.padStart(22)}`);
 
 async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'remit-bench-'));
   console.log(`${''.padEnd(34)} ${'Remit'.padStart(22)}   ${'baseline'.padStart(22)}`);
   if (process.argv.includes('--server')) return serverBench(row);
   if (process.argv.includes('--payouts')) return payoutsBench(row);
@@ -45,6 +44,8 @@ async function main() {
   if (process.argv.includes('--payments-list')) return paymentsListBench(row);
   if (process.argv.includes('--rich-text')) return richTextBench(row);
   if (process.argv.includes('--palette-search')) return paletteSearchBench(row);
+  // After the parts that return early: they left this directory behind.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'remit-bench-'));
 
   // 1. Bundle size
   const appDist = path.join(tmp, 'app');
