@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BalanceEntry, ContractVendorBalance } from '../../src/shared/entities/balance-entry';
 import { BalanceTab } from '../../src/client/features/vendors/balance-tab';
 import VendorShow from '../../src/client/features/vendors/vendor-show';
+import { PaymentBalanceEntries } from '../../src/client/features/payments/balance-entries';
+import type { Payment } from '../../src/shared/entities/payment';
 import { ROUTES_BY_ID } from '../../src/client/route-table';
 import { renderApp } from '../support/render';
 import { expectNoAxeViolations } from '../support/axe';
@@ -167,5 +169,33 @@ describe('vendor balance tab', () => {
     expect(within(nav).getByRole('link', { name: 'Balance' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByRole('table', { name: 'Balances' })).toBeInTheDocument();
     await loaded();
+  });
+});
+
+describe('payment balance entries', () => {
+  it('lists the entries a payment pays, carried ones included, with kind, month, description and signed amount', async () => {
+    const payment = {
+      id: 88,
+      currency: 'EUR',
+      balance_entries: [
+        { id: 1, kind: 'earning', amount: '30.00', currency: 'EUR', month: '2025-08-01', description: 'Brought forward from 08.2025', payout_id: 4 },
+        { id: 3, kind: 'reversal', amount: '-5.00', currency: 'EUR', month: '2025-09-01', description: 'Recouped', payout_id: null },
+      ],
+    } as unknown as Payment;
+    const { container } = renderApp(<PaymentBalanceEntries payment={payment} />);
+    const table = screen.getByRole('table', { name: 'Balance entries' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(within(first).getByRole('rowheader')).toHaveTextContent('Earning');
+    expect(first).toHaveTextContent('08.2025');
+    expect(first).toHaveTextContent('Brought forward from 08.2025');
+    expect(first).toHaveTextContent('30.00 EUR');
+    expect(within(second).getByRole('rowheader')).toHaveTextContent('Reversal');
+    expect(second).toHaveTextContent('-5.00 EUR');
+    await expectNoAxeViolations(container);
+  });
+
+  it('says so when the payment pays none', () => {
+    renderApp(<PaymentBalanceEntries payment={{ id: 1, currency: 'EUR' } as unknown as Payment} />);
+    expect(screen.getByText('This payment pays no balance entries.')).toBeInTheDocument();
   });
 });
