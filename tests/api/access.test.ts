@@ -75,7 +75,7 @@ const RULES: Rule[] = [
   { match: /^POST \/api\/payments(\/:id)?\/mark_incorrect$/, allowed: ['payments_admin', 'payments_mark_incorrect'], why: 'mark incorrect (and the role named for it)' },
   { match: /^POST \/api\/payments(\/:id)?\/(pay_out|verify_invoice|invalidate_invoice|attach_invoice)$/, allowed: VERIFY, why: 'row menu: verify invoice, pay out' },
   { match: /^(POST \/api\/payments\/:id\/cancel|GET \/api\/payments\/:id\/contract_vendors_for_correction)$/, allowed: CANCEL, why: 'row menu: cancel' },
-  { match: /^GET \/api\/payments\/(lookup|palette)$/, allowed: PAYMENT_DETAILS, why: 'the palette’s payment lookup opens payment details' },
+  { match: /^GET \/api\/payments\/palette$/, allowed: PAYMENT_DETAILS, why: 'the palette’s payment lookup opens payment details' },
   { match: /^GET \/api\/payments\/:id(\/.*)?$/, allowed: PAYMENT_DETAILS, why: 'payment details' },
 ];
 

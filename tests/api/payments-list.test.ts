@@ -157,35 +157,3 @@ describe('lookups for the filters', () => {
     expect([contracts.statusCode, contracts.json().map((c: { id: number }) => c.id)]).toEqual([200, [a.contract]]);
   });
 });
-
-describe('GET /api/payments/lookup (the palette)', () => {
-  const lookup = async (q: string, as = lister) => {
-    const res = await api.request({ method: 'GET', url: `/api/payments/lookup?q=${encodeURIComponent(q)}`, as });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { id: number; reference: string; total_amount: string; currency: string; vendor: { id: number; name: string } }[];
-  };
-
-  it('finds a payment by its id, its reference, its number, the start or a part of its reference, newest first', async () => {
-    const { reference } = (await api.db.selectFrom('payments').select('reference').where('id', '=', ids.b1).executeTakeFirstOrThrow()) as { reference: string };
-    const number = reference.replace(/^P0*/, '');
-    expect(await lookup(reference.toLowerCase())).toEqual([{ id: ids.b1, reference, total_amount: '1000.00', currency: 'USD', vendor: { id: b.vendor, name: 'Bert Beta' } }]);
-    expect((await lookup(number)).map((p) => p.id)[0]).toBe(ids.b1);
-    expect((await lookup(String(ids.b1))).map((p) => p.id)).toContain(ids.b1);
-    // A part of the reference (three characters and more), at most five, the newest first.
-    const part = await lookup(reference.slice(-3));
-    expect(part.length).toBeLessThanOrEqual(5);
-    expect(part.map((p) => p.id)).toContain(ids.b1);
-    const start = await lookup(reference.slice(0, -1));
-    expect(start.map((p) => p.reference.startsWith(reference.slice(0, -1)))).not.toContain(false);
-    expect(start.map((p) => p.id)).toContain(ids.b1);
-  });
-
-  it('answers nothing for empty or unmatched text, refuses a NUL, and needs a payments role', async () => {
-    expect(await lookup('')).toEqual([]);
-    expect(await lookup('no such payment %_')).toEqual([]);
-    expect(await lookup('zz')).toEqual([]);
-    expect((await api.request({ method: 'GET', url: '/api/payments/lookup?q=%00', as: lister })).statusCode).toBe(422);
-    expect((await api.request({ method: 'GET', url: '/api/payments/lookup?q=P0', as: await api.user(['payouts']) })).statusCode).toBe(403);
-    expect((await api.request({ method: 'GET', url: '/api/payments/lookup?q=P0' })).statusCode).toBe(401);
-  });
-});

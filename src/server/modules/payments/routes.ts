@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
-import type { PaymentLookup } from '../../../shared/entities/payment.js';
 import type { AppContext } from '../../context.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { Db } from '../../db/connection.js';
-import { escapeLike } from '../../http/list-query.js';
-import { lookupRoute, recordWriter, type Resource, resourceRoutes } from '../../http/resource.js';
+import { recordWriter, type Resource, resourceRoutes } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { paymentActions } from './actions.js';
 import { correctionCandidates } from './cancel.js';
@@ -100,58 +97,11 @@ export function paymentResource(ctx: AppContext): Resource<PaymentEntity, never>
   };
 }
 
-/** What the palette shows of a kind: the lookup answers at most this many payments. */
-export const PAYMENT_LOOKUP_SIZE = 5;
-
-/**
- * The palette's payment lookup (issue 27), bounded at any table size, in this order: the payment whose id
- * or reference is `q` (digits also as the reference they number, `P` and eight digits as migration 0021
- * makes them); the payments whose reference starts with `q` (the unique index, read in order: at most
- * five entries); then, when those are fewer than five and `q` has three characters (what a trigram
- * needs), the newest whose reference contains it, from the trigram index (migration 0036). The contains
- * query sorts by `id + 0` so the planner cannot walk the primary key backwards hoping for an early match
- * (2.4 s at 1M for `P0012`, whose matches are old); its cost is then the trigrams' posting lists. No
- * count, no computed flags: the list's `q` counted up to 10,001 matches and loaded whole payments.
- */
-export async function lookupPayments(db: Db, q: string, like: string): Promise<PaymentLookup[]> {
-  const text = q.trim().toUpperCase();
-  if (text === '') return [];
-  const digits = /^\d{1,15}$/.test(text) ? text : undefined;
-  const exact = [sql<SqlBool>`p.reference = ${text}`];
-  if (digits !== undefined && Number.isSafeInteger(Number(digits))) exact.push(sql<SqlBool>`p.id = ${Number(digits)}`);
-  if (digits !== undefined && digits.length <= 8) exact.push(sql<SqlBool>`p.reference = ${'P' + digits.padStart(8, '0')}`);
-  const first = await sql<{ id: number }>`
-    (SELECT p.id FROM payments p WHERE ${sql.join(exact, sql` OR `)} ORDER BY p.id DESC LIMIT ${PAYMENT_LOOKUP_SIZE})
-    UNION ALL
-    (SELECT p.id FROM payments p WHERE p.reference LIKE ${escapeLike(text) + '%'} ORDER BY p.reference LIMIT ${PAYMENT_LOOKUP_SIZE})
-  `.execute(db);
-  let ids = [...new Set(first.rows.map((r) => Number(r.id)))].slice(0, PAYMENT_LOOKUP_SIZE);
-  if (ids.length < PAYMENT_LOOKUP_SIZE && text.length >= 3) {
-    const more = await sql<{ id: number }>`SELECT p.id FROM payments p WHERE p.reference ILIKE ${like} ORDER BY p.id + 0 DESC LIMIT ${PAYMENT_LOOKUP_SIZE}`.execute(db);
-    ids = [...new Set([...ids, ...more.rows.map((r) => Number(r.id))])].slice(0, PAYMENT_LOOKUP_SIZE);
-  }
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('payments')
-    .innerJoin('vendors', 'vendors.id', 'payments.vendor_id')
-    .select(['payments.id', 'payments.reference', 'payments.total_amount', 'payments.currency', 'vendors.id as vendor_id', 'vendors.name as vendor_name'])
-    .where('payments.id', 'in', ids)
-    .execute();
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((i) => {
-    const r = byId.get(i);
-    return r
-      ? [{ id: Number(r.id), reference: r.reference, total_amount: String(r.total_amount), currency: r.currency, vendor: { id: Number(r.vendor_id), name: r.vendor_name } }]
-      : [];
-  });
-}
-
 /** /api/payments (spec 3, 2.1, 3.1, 4.1, 7.2; DOMAIN.md "Payment lifecycle"). */
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerAuditedType('Payment', DETAIL_ROLES, 'payment');
   const resource = paymentResource(ctx);
   const writer = recordWriter(ctx.db, resource);
-  lookupRoute(app, '/api/payments/lookup', DETAIL_ROLES, ({ q, like }) => lookupPayments(ctx.db, q, like));
   resourceRoutes<PaymentEntity, never>(app, ctx, resource);
   invoiceRoutes(app, ctx, writer);
   statementRoutes(app, ctx);
