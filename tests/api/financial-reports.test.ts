@@ -118,7 +118,9 @@ describe('withholding-tax report', () => {
     const canceller = await api.user(['payments_cancel']);
     const cancelled = await api.request({ method: 'POST', url: `/api/payments/${rows[0].id}/cancel`, payload: { payment: { contract_vendor_id: cv } }, as: canceller });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    // The replacement is paid too (P2), in the same quarter.
+    // The same contract vendor replaces: the reversal and its new earning net to nothing, so nothing is paid again.
+    expect(await api.db.selectFrom('payments').select('type').where('cancelled_payment_id', '=', rows[0].id).execute()).toEqual([{ type: 'reversal' }]);
+    // Were there a replacement, it would be paid in the same quarter too.
     await sql`UPDATE payments SET state = 'paid_out', paid_at = now() WHERE cancelled_payment_id = ${rows[0].id} AND type <> 'reversal'`.execute(api.db);
 
     const [today] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date()).split('T');
@@ -127,7 +129,7 @@ describe('withholding-tax report', () => {
     expect(res.statusCode, res.body).toBe(200);
     const [sheet] = await readXlsxFile(res.rawPayload, { parseNumber: (n: string) => n });
     const caraRows = sheet.data.filter((r) => r[2] === 'Cara Diaz');
-    // P1 + P2 - reversal: one payment of 100.00 with 15.00 withheld, not two with 30.00.
+    // P1 alone: one payment of 100.00 with 15.00 withheld, not two with 30.00.
     expect(caraRows.map((r) => [r[5], r[6], r[7], r[8], r[9]])).toEqual([['EUR', '1', '100', '15', '15']]);
   });
 

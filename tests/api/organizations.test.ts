@@ -107,6 +107,7 @@ describe('organizations', () => {
       payment_paused_notification_emails: [],
       payment_due_interval_length: 30,
       payment_due_interval_unit: 'd',
+      minimum_payout: null,
       four_eyes: true,
       vendor_sources: { external: '100', internal: '200', network: '300' },
       managing_directors: [{ id: expect.any(Number), full_name: 'Maria Muster', email: 'maria@remit.local' }],

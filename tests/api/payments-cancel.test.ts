@@ -85,7 +85,7 @@ describe('POST /api/payments/{id}/cancel', () => {
     expect([res.json().state, res.json().can_be_cancelled]).toEqual(['cancelled', false]);
     const [reversal, replacement] = await related(id);
     expect([reversal.type, reversal.state, reversal.contract_vendor_id, reversal.amount, reversal.vat_amount, reversal.wht_amount, reversal.fee, reversal.total_amount]).toEqual([
-      'reversal', 'new', party.cv, '-100.01', '-19.00', '0.00', '0.00', '-119.01',
+      'reversal', 'paid_out', party.cv, '-100.01', '-19.00', '0.00', '0.00', '-119.01',
     ]);
     expect((await linesOf(reversal.id)).map((l) => [l.revenue, l.revenue_final, l.amount_raw, l.amount])).toEqual([
       ['-40.1234567890', '-36.1111111101', '-33.3333333333', '-33.33'],

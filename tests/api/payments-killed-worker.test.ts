@@ -1,3 +1,4 @@
+import { toDecimal } from '../../src/shared/money.js';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runPayments } from '../../src/server/modules/payments/run.js';
@@ -101,12 +102,12 @@ describe('the payment run in a worker process killed with SIGKILL', () => {
     const jobId = await first.send('payments', crashed);
 
     // The state to kill in: every other batch committed (the run's other lane went on), the cut one's
-    // transaction waits for the lock in its payments' INSERT, nothing of it committed.
+    // transaction waits for the lock in its first INSERT (the earnings on the ledger), nothing of it committed.
     let waiting = 0;
     let before: PaymentRow[] = [];
     await vi.waitFor(
       async () => {
-        waiting = await waitingIn(api, '%insert into payments (%');
+        waiting = await waitingIn(api, '%insert into balance_entries (%');
         before = (await paymentsOf(crashed).execute(api.db)).rows;
         expect([...new Set(before.map((p) => p.contract_id))]).toEqual(contracts.filter((_, i) => !inCutBatch(i)));
       },
@@ -133,5 +134,10 @@ describe('the payment run in a worker process killed with SIGKILL', () => {
       FROM payments WHERE payout_id = ${crashed}`.execute(api.db);
     expect(totals.rows).toEqual([{ total: '89.10', items: CONTRACTS + 1, audits: CONTRACTS + 1 }]);
     expect(after.filter((p) => p.contract_id === contracts[CUT - 1]).map((p) => p.total_amount)).toEqual(['4.32', '2.88']);
+    // The ledger too: one earning and one payment entry per contract vendor, every balance back at zero.
+    const ledger = await sql<{ kind: string; n: number; cvs: number; sum: string }>`
+      SELECT kind, count(*)::int AS n, count(DISTINCT contract_vendor_id)::int AS cvs, sum(amount)::text AS sum FROM balance_entries WHERE payout_id = ${crashed} GROUP BY kind ORDER BY kind`.execute(api.db);
+    expect(ledger.rows.map((r) => [r.kind, r.n, r.cvs])).toEqual([['earning', CONTRACTS + 1, CONTRACTS + 1], ['payment', CONTRACTS + 1, CONTRACTS + 1]]);
+    expect(toDecimal(ledger.rows[0].sum).plus(toDecimal(ledger.rows[1].sum)).isZero()).toBe(true);
   });
 });

@@ -126,7 +126,10 @@ describe('fixed income and missing shares', () => {
     await runThroughApi(api, one, staff);
     await runThroughApi(api, two, staff);
     const paid = [...(await paymentsOf(api.db, one)), ...(await paymentsOf(api.db, two))].filter((x) => x.contract_vendor_id === c.cvs[0]);
-    expect(paid.map((x) => x.amount).sort()).toEqual(['0.00', '300.00']);
+    // The second payout earns nothing for the share: no payment of 0.00 (DOMAIN step 4), an earning of 0.00 on the balance.
+    expect(paid.map((x) => x.amount)).toEqual(['300.00']);
+    const earned = await api.db.selectFrom('balance_entries').select(['payout_id', 'amount']).where('contract_vendor_id', '=', c.cvs[0]).where('kind', '=', 'earning').orderBy('id').execute();
+    expect(earned.map((e) => [e.payout_id, e.amount])).toEqual([[one, '300.00'], [two, '0.00']]);
     // The key that guards it: a second row for the share and month is refused by the database.
     await expect(api.db.insertInto('fixed_income_months').values({ contract_id: c.id, share_type: 'all', month: '2026-04-01', payout_id: two }).execute()).rejects.toThrow(/fixed_income_months_key/);
   });

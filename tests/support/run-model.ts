@@ -162,13 +162,18 @@ export function expectedEarnings(c: ModelCase): { earnings: Map<number, Dec>; pa
 }
 
 /**
- * What the run says each contract vendor earned in a payout: today the amount of its payment (the run
- * writes one per contract vendor of a contract with revenue, zero and negative amounts included). When the
- * run posts earnings to a ledger of balances (DOMAIN "Payment run" steps 3-4), this reads the earning
- * entries instead, and both property tests follow.
+ * What the run says each contract vendor earned in a payout: its earning entry on the ledger of balances
+ * (DOMAIN "Payment run" steps 3-4; one per contract vendor of a contract with revenue, zero and negative
+ * amounts included), whatever of it was paid or carried.
  */
 export async function earnedByRun(db: Db, payout: number): Promise<{ contract_vendor_id: number; amount: string }[]> {
-  const rows = await db.selectFrom('payments').select(['contract_vendor_id', 'amount']).where('payout_id', '=', payout).execute();
+  const rows = await db
+    .selectFrom('balance_entries')
+    .select(['contract_vendor_id', 'amount'])
+    .where('payout_id', '=', payout)
+    .where('kind', '=', 'earning')
+    .where('payment_id', 'is', null)
+    .execute();
   return rows.map((r) => ({ contract_vendor_id: Number(r.contract_vendor_id), amount: r.amount }));
 }
 

@@ -19,6 +19,7 @@ function draft(): Contract {
     vendor_payment_method_id: id * 100,
     vendor_payment_method: method(id * 100, name),
     share_percentage: share,
+    minimum_payout: null,
     vendor_contact_email_ids: [id * 1000],
     vendor_contact_emails: [{ id: id * 1000, email: `${name.toLowerCase()}@example.test` }],
     payout_on_hold: false,

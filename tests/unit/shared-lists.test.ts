@@ -21,6 +21,7 @@ import { USER_LIST } from '../../src/server/modules/users/routes.js';
 import { VAT_RATE_LIST } from '../../src/server/modules/vat-rates/routes.js';
 import { VENDOR_FILE_LIST } from '../../src/server/modules/vendor-files/routes.js';
 import { VENDOR_LIST } from '../../src/server/modules/vendors/routes.js';
+import { BALANCE_ENTRIES_LIST } from '../../src/server/modules/vendors/balance-routes.js';
 import { WHITELISTED_CHANNEL_LIST } from '../../src/server/modules/whitelisted-channels/routes.js';
 import type { ListDecl } from '../../src/shared/lists/define-list.js';
 
@@ -40,6 +41,7 @@ const declared = Object.entries(modules).flatMap(([file, exports]) =>
 
 const SERVER: Record<string, ListSpec> = {
   'audit.ts:auditList': AUDIT_LIST,
+  'balance-entries.ts:balanceEntriesList': BALANCE_ENTRIES_LIST as ListSpec,
   'banks.ts:banksList': BANK_LIST,
   'categories.ts:categoriesList': CATEGORY_LIST,
   'content-owners.ts:contentOwnersList': CONTENT_OWNER_LIST,

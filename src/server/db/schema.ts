@@ -12,5 +12,7 @@ export type Timestamp = ColumnType<Date, Date | string | undefined, Date | strin
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** NUMERIC columns travel as decimal strings, never as numbers. */
 export type Numeric = ColumnType<string, string, string>;
+/** A NUMERIC column that may be empty (optional on insert). */
+export type OptionalNumeric = ColumnType<string | null, string | null | undefined, string | null>;
 export type Json<T> = ColumnType<T, string, string>;
 export type Id = Generated<number>;

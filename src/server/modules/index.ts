@@ -33,6 +33,7 @@ import { vendorPortalJobs, vendorPortalRoutes } from './vendor-portal/routes.js'
 import { sessionRoutes } from './session/routes.js';
 import { orphanFilesJob } from './stored-files.js';
 import { vendorRoutes } from './vendors/routes.js';
+import { vendorBalanceRoutes } from './vendors/balance-routes.js';
 import { whitelistedChannelRoutes } from './whitelisted-channels/routes.js';
 
 /** Every area's routes. An area adds one line here. */
@@ -46,6 +47,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext): void {
   whitelistedChannelRoutes(app, ctx);
   revenueSourceRoutes(app, ctx);
   vendorRoutes(app, ctx);
+  vendorBalanceRoutes(app, ctx);
   contractRoutes(app, ctx);
   vendorFileRoutes(app, ctx);
   vendorPortalRoutes(app, ctx);

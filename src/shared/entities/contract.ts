@@ -79,6 +79,8 @@ export interface ContractVendor<Time = string> {
   vendor_payment_method: PaymentMethod | null;
   /** 0-100; the contract's vendors total exactly 100. */
   share_percentage: string;
+  /** Below it the balance carries (DOMAIN.md "Payment run" step 4); null: the vendor's, else the organization's. A payment setting, not a term. */
+  minimum_payout: string | null;
   vendor_contact_email_ids: number[];
   vendor_contact_emails: { id: number; email: string }[];
   payout_on_hold: boolean;

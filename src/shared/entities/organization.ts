@@ -35,6 +35,8 @@ export interface Organization<Time = string> extends OrganizationColumns {
   payment_due_interval_unit: string | null;
   /** Four eyes on money out (DOMAIN.md): whoever verified a payment's invoice cannot pay it out; whoever published a bucket or verified one of its payments cannot create its files. */
   four_eyes: boolean;
+  /** Below it a contract vendor's balance carries to the next payout (DOMAIN.md "Payment run" step 4); null: 0.01. */
+  minimum_payout: string | null;
   vendor_sources: { external: string; internal: string; network: string };
   managing_directors: { id: number; full_name: string; email: string }[];
   legal_imprints: { id: number; locale: string; template: string }[];

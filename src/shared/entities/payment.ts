@@ -59,10 +59,15 @@ export interface PaymentPayee {
   address: { street: string | null; street_number: string | null; postal_code: string | null; city: string | null; country_code: string | null };
 }
 
-/** One line of a payment: a revenue source under a share type. Money as decimal strings. */
+/**
+ * One line of a payment: a revenue source under a share type, or the balance carried to it
+ * (`brought_forward_from` a month, no revenue source; DOMAIN.md "Payment run" step 4). Money as decimal strings.
+ */
 export interface PaymentLineItem {
   id: number;
-  revenue_source: { id: number; reference_id: string };
+  revenue_source: { id: number; reference_id: string } | null;
+  /** The month (its first day) the carried balance this line pays goes back to. */
+  brought_forward_from: string | null;
   contract_revenue_share: { type: ContractShareType } | null;
   revenue_type: string;
   external_id: string | null;
@@ -74,6 +79,18 @@ export interface PaymentLineItem {
   /** The vendor's exact part before rounding. */
   amount_raw: string;
   amount: string;
+}
+
+/** An entry of the contract vendor's balance that a payment pays: its own earning, what was carried, a reversal recouped. */
+export interface PaymentBalanceEntry {
+  id: number;
+  kind: 'earning' | 'payment' | 'reversal' | 'cancellation' | 'advance';
+  amount: string;
+  currency: string;
+  /** The month's first day. */
+  month: string;
+  description: string;
+  payout_id: number | null;
 }
 
 /** A payment (spec 3, 3.1). Amounts, rates and percentages are decimal strings; dates `yyyy-MM-dd`. */
@@ -116,10 +133,29 @@ export interface Payment<Time = string> extends PaymentFlags {
   total_amount: string;
   line_items: PaymentLineItem[];
   payee: PaymentPayee;
+  /** The ledger's entries this payment pays (DOMAIN.md "The ledger's API"). */
+  balance_entries: PaymentBalanceEntry[];
   /** Who verified its invoice (four eyes: they do not pay it out). */
   verified_by: { id: number; name: string } | null;
   /** Why a flag the state and roles allow is false for this viewer: a four-eyes rule (DOMAIN.md "Four-eyes on money out"). */
   flag_reasons: Partial<Record<keyof PaymentFlags, string>>;
+}
+
+/**
+ * A row of `GET /api/payouts/{id}/carried_balances`: a contract vendor the payout earned for but did not pay
+ * (DOMAIN.md "Payment run" step 4), with why: its balance is below its minimum payout, or not above zero.
+ */
+export interface CarriedBalance {
+  contract_vendor_id: number;
+  contract_id: number;
+  vendor: { id: number; name: string };
+  currency: string;
+  /** What this payout earned for it. */
+  earned: string;
+  /** Its balance now. */
+  balance: string;
+  minimum_payout: string;
+  reason: 'below_minimum' | 'not_positive';
 }
 
 /** A row of `GET /api/payouts/{id}/payments_summary`: per organization and currency. */

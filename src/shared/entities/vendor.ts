@@ -37,6 +37,8 @@ export interface Vendor<Time = string> {
   /** From when the last confirmed change applies (`yyyy-MM-dd`). */
   valid_from: string | null;
   account_manager_id: number | null;
+  /** Below it a contract vendor's balance carries (DOMAIN.md "Payment run" step 4); null: the organization's. */
+  minimum_payout: string | null;
   account_manager: { id: number; first_name: string; last_name: string; email: string } | null;
   address: VendorAddress | null;
   tags: { id: number; name: string }[];

@@ -1,7 +1,7 @@
 import { coerce, object, refine, unknown } from 'superstruct';
 import { compare, Decimal, toDecimal } from '../money.js';
 import { addError, blankable, type FieldErrors, isBlank, isoDate, oneOf, required, type ValidationResult, withCount, type Infer } from './core.js';
-import { asList, decimalText, duplicateIndexes, emailAddress, flag, isoCode, list, trimmed, validateWith, wholeNumber } from './fields.js';
+import { asList, decimalText, duplicateIndexes, emailAddress, flag, isoCode, list, minimumPayout, trimmed, validateWith, wholeNumber } from './fields.js';
 import { CONTRACT_TYPES } from './organizations.js';
 
 export { CONTRACT_TYPES };
@@ -52,6 +52,7 @@ const contractVendorStruct = () =>
     vendor_id: required(wholeNumber()),
     vendor_payment_method_id: required(wholeNumber()),
     share_percentage: required(percent()),
+    minimum_payout: minimumPayout(),
     vendor_contact_email_ids: list(wholeNumber()),
   });
 

@@ -1,7 +1,7 @@
 import { array, coerce, define, refine, string, type Struct, unknown } from 'superstruct';
 import { isEpcName } from '../epc-text.js';
 import { isDecimal, wireDecimal } from '../money.js';
-import { bool, check, email, maxLength, type FieldErrors, hasErrors, integer, isBlank, text, type ValidationResult } from './core.js';
+import { atLeast, blankable, bool, check, email, maxLength, type FieldErrors, hasErrors, integer, isBlank, text, type ValidationResult } from './core.js';
 
 /**
  * Field types shared by the reference-data forms. Values arrive as JSON or as multipart form fields
@@ -48,6 +48,9 @@ export const wholeNumber = () =>
  * A decimal kept as a string (NUMERIC columns, never a float) with at most `intDigits` digits before
  * and `fracDigits` after the point, so the database never rounds or overflows silently.
  */
+/** A minimum payout (DOMAIN.md "The ledger's API"): optional, a cent at least, in cents. */
+export const minimumPayout = () => blankable(atLeast(decimalText(12, 2), '0.01'));
+
 export const decimalText = (intDigits: number, fracDigits: number) =>
   coerce(
     define<string>('decimalText', (v) => (typeof v === 'string' && isDecimal(v, { intDigits, fracDigits })) || 'invalid'),

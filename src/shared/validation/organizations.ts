@@ -1,7 +1,7 @@
 import { boolean, coerce, object, optional, refine, type Infer, unknown } from 'superstruct';
 import { CONTENT_LOCALES } from '../locales.js';
 import { addError, blankable, digits, type FieldErrors, hexColor, isBlank, oneOf, required, text, type ValidationResult } from './core.js';
-import { asList, duplicateIndexes, emailAddress, flag, isoCode, list, trimmed, validateWith, wholeNumber } from './fields.js';
+import { asList, duplicateIndexes, emailAddress, flag, isoCode, list, minimumPayout, trimmed, validateWith, wholeNumber } from './fields.js';
 import { bic, iban } from './bank-account.js';
 
 /** Contract types and revenue share types (spec 1, 9; spec 2): the WBS matrix crosses them. */
@@ -38,6 +38,7 @@ export const organizationStruct = (codes: { countries?: ReadonlySet<string>; cur
     payment_paused_notification_emails: list(required(emailAddress())),
     payment_due_interval_length: blankable(refine(wholeNumber(), 'atLeast', (v) => v >= 0 || 'greater_than_or_equal_to')),
     payment_due_interval_unit: blankable(oneOf(PAYMENT_DUE_INTERVAL_UNITS)),
+    minimum_payout: minimumPayout(),
     /** Four eyes on money out (DOMAIN.md): left out, a new organization gets it on and an existing one keeps its setting. */
     four_eyes: coerce(optional(boolean()), unknown(), (v) =>
       v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v === '' || v === null ? undefined : v,

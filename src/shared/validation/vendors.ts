@@ -4,7 +4,7 @@ import { compare, wireDecimal } from '../money.js';
 import { bic, iban, inBlocksOf4 } from './bank-account.js';
 import { EU_COUNTRIES } from '../countries-eu.js';
 import { addError, blankable, bool, type FieldErrors, isBlank, isoDate, maxLength, oneOf, required, text, type ValidationResult } from './core.js';
-import { asList, decimalText, duplicateIndexes, emailAddress, flag, isoCode, list, sepaName, trimmed, validateWith, wholeNumber } from './fields.js';
+import { asList, decimalText, duplicateIndexes, emailAddress, flag, isoCode, list, minimumPayout, sepaName, trimmed, validateWith, wholeNumber } from './fields.js';
 import { VENDOR_SOURCES } from './organizations.js';
 import {
   DE_REGIONS,
@@ -180,6 +180,7 @@ export const vendorStruct = (countries?: ReadonlySet<string>) =>
     source: blankable(oneOf(VENDOR_SOURCES)),
     language: blankable(oneOf(VENDOR_LANGUAGES)),
     account_manager_id: id(),
+    minimum_payout: minimumPayout(),
     valid_from: blankable(isoDate()),
     create_change_request: flag(),
     tag_ids: list(wholeNumber()),

@@ -86,7 +86,7 @@ export function LineItems({ payment: p }: { payment: Payment }) {
       items={p.line_items}
       row={(li) => (
         <tr key={li.id}>
-          <th scope="row">{li.revenue_source.reference_id}</th>
+          <th scope="row">{li.revenue_source ? li.revenue_source.reference_id : t('payments.brought_forward', { month: li.brought_forward_from?.slice(5, 7) + '.' + li.brought_forward_from?.slice(0, 4) })}</th>
           <td>{li.contract_revenue_share ? t(`payouts.payments.share_types.${li.contract_revenue_share.type}`) : '—'}</td>
           <td>
             {li.revenue_type

@@ -23,7 +23,8 @@ import '../../modules/vendors/tables.js';
 interface DemoContract {
   state: ContractState;
   /** Indexes into the organization's active confirmed vendors, with their shares (total 100). */
-  vendors: [number, string][];
+  /** Vendor index, share percentage and, for some, a minimum payout (their small earnings carry to the next payout). */
+  vendors: [number, string, string?][];
   /** Indexes into the organization's revenue sources (wrapping around). */
   sources: number[];
   shares: Record<string, unknown>[];
@@ -44,7 +45,7 @@ const combined = (rev: string, direct: string) => [
   { type: 'direct', formula: 'rev_share', rev_share: direct, baseline: '0' },
 ];
 const separate = [
-  { type: 'indirect', formula: 'rev_share', rev_share: '65', baseline: '100.00' },
+  { type: 'indirect', formula: 'rev_share', rev_share: '65', baseline: '1.00' },
   { type: 'red', formula: 'cap', rev_share: '70', threshold: '5000.00' },
   { type: 'direct', formula: 'fixed_income', fixed_income: '250.00' },
   { type: 'shorts', formula: 'rev_share', rev_share: '50', baseline: '0' },
@@ -53,7 +54,7 @@ const separate = [
 /** Contracts in every state on the demo vendors and sources, so payouts have signed contracts to allocate to. */
 const CONTRACTS: DemoContract[] = [
   { state: 'signed', vendors: [[0, '100']], sources: [0, 1], shares: combined('70', '80'), start_date: '2026-01-01', end_date: '2028-12-31', amendment: 'approval_pending' },
-  { state: 'signed', vendors: [[1, '60'], [2, '40']], sources: [2], shares: separate, start_date: '2025-07-01', terminationRequest: { terminate_on: '2026-12-31', reason: 'Channel sold' } },
+  { state: 'signed', vendors: [[1, '60'], [2, '40', '5.00']], sources: [2], shares: separate, start_date: '2025-07-01', terminationRequest: { terminate_on: '2026-12-31', reason: 'Channel sold' } },
   { state: 'signed', vendors: [[3, '100']], sources: [3], shares: combined('75', '85'), start_date: '2026-03-01', hold: 'Tax certificate missing', amendment: 'signed' },
   { state: 'terminated', vendors: [[4, '100']], sources: [4], shares: combined('60', '70'), start_date: '2025-01-01', terminated_on: '2026-06-30', comment: 'Terminated by mutual agreement' },
   { state: 'draft', vendors: [[0, '50'], [1, '50']], sources: [1], shares: combined('70', '75'), start_date: '2027-01-01' },
@@ -154,10 +155,10 @@ export const demoContracts: DemoSeed = {
 
     for (const d of CONTRACTS) {
       const contractVendors = [];
-      for (const [index, share] of d.vendors) {
+      for (const [index, share, minimum] of d.vendors) {
         const vendorId = vendors[index].id;
         const { method, email } = await parts(vendorId);
-        contractVendors.push({ vendor_id: vendorId, vendor_payment_method_id: method.id, share_percentage: share, vendor_contact_email_ids: [email.id] });
+        contractVendors.push({ vendor_id: vendorId, vendor_payment_method_id: method.id, share_percentage: share, minimum_payout: minimum, vendor_contact_email_ids: [email.id] });
       }
       const result = validateContract({
         organization_id: org.id,

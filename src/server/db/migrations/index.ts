@@ -32,6 +32,7 @@ import * as fourEyesDefault from './0037_four_eyes_default.js';
 import * as revenueChannelName from './0041_revenue_channel_name.js';
 import * as frozenPayee from './0042_frozen_payee.js';
 import * as scheduledVendorChanges from './0043_scheduled_vendor_changes.js';
+import * as ledger from './0044_ledger.js';
 import * as paletteSearch from './0045_palette_search.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   '0041_revenue_channel_name': revenueChannelName,
   '0042_frozen_payee': frozenPayee,
   '0043_scheduled_vendor_changes': scheduledVendorChanges,
+  '0044_ledger': ledger,
   '0045_palette_search': paletteSearch,
 };

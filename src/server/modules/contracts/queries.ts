@@ -135,6 +135,7 @@ export function loadContracts(db: Db, ids: readonly number[], viewer: CurrentUse
             vendor_payment_method_id: v.vendor_payment_method_id,
             vendor_payment_method: (methods.get(v.vendor_id) ?? []).find((m) => m.id === v.vendor_payment_method_id) ?? null,
             share_percentage: v.share_percentage,
+            minimum_payout: v.minimum_payout,
             vendor_contact_email_ids: contactEmails.map((e) => e.id),
             vendor_contact_emails: contactEmails,
             payout_on_hold: v.payout_on_hold,

@@ -46,6 +46,7 @@ export function entityAsInput(c: ContractEntity): Record<string, unknown> {
       vendor_id: v.vendor_id,
       vendor_payment_method_id: v.vendor_payment_method_id,
       share_percentage: v.share_percentage,
+      minimum_payout: v.minimum_payout,
       vendor_contact_email_ids: v.vendor_contact_email_ids,
     })),
     revenue_source_ids: c.revenue_sources.map((s) => s.id),
@@ -61,10 +62,11 @@ export function copyAsInput(c: ContractEntity): Record<string, unknown> {
   const input = entityAsInput(c);
   return {
     ...input,
-    contract_vendors: c.contract_vendors.map(({ vendor_id, vendor_payment_method_id, share_percentage, vendor_contact_email_ids }) => ({
+    contract_vendors: c.contract_vendors.map(({ vendor_id, vendor_payment_method_id, share_percentage, minimum_payout, vendor_contact_email_ids }) => ({
       vendor_id,
       vendor_payment_method_id,
       share_percentage,
+      minimum_payout,
       vendor_contact_email_ids,
     })),
     revenue_shares: c.revenue_shares.map(({ id: _id, ...share }) => share),
@@ -166,7 +168,7 @@ async function saveLists(w: WriteContext, id: number, input: ContractWrite): Pro
     id,
     input.contract_vendors.map((v, position) => ({
       id: v.id ?? null,
-      values: { vendor_id: v.vendor_id, vendor_payment_method_id: v.vendor_payment_method_id, share_percentage: v.share_percentage, position },
+      values: { vendor_id: v.vendor_id, vendor_payment_method_id: v.vendor_payment_method_id, share_percentage: v.share_percentage, minimum_payout: orNull(v.minimum_payout), position },
     })),
   );
   if (cvIds.length > 0) await w.trx.deleteFrom('contract_vendor_contact_emails').where('contract_vendor_id', 'in', cvIds).execute();

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AmendmentState } from '../../../shared/entities/amendment.js';
 import type { ContractShareType, ContractState, ContractType, CreditNoteType, ReportTemplate, RevenueShareFormula } from '../../../shared/entities/contract.js';
-import type { CreatedAt, Id, Numeric } from '../../db/schema.js';
+import type { CreatedAt, Id, Numeric, OptionalNumeric } from '../../db/schema.js';
 
 type DateText = ColumnType<string, string, string>;
 type NullableDate = ColumnType<string | null, string | null | undefined, string | null>;
@@ -46,6 +46,8 @@ export interface ContractVendorsTable {
   payout_on_hold: Generated<boolean>;
   payout_on_hold_reason: string | null;
   payout_on_hold_at: Date | null;
+  /** Below it a balance carries to the next payout (migration 0044); null: the vendor's, else the organization's. */
+  minimum_payout: OptionalNumeric;
   position: Generated<number>;
   created_at: CreatedAt;
   updated_at: Updated;

@@ -23,12 +23,14 @@ export interface WhtReportRow {
 
 /**
  * The quarter's withholding tax (DOMAIN.md "Payment lifecycle", "Dates and time zones"), summed per
- * vendor, currency and WHT percentage in the database (NUMERIC sums are exact): the payments paid in
- * the quarter, net of the reversals settled in it. A reversal settles by netting when its paid payment
- * is cancelled, so it counts (negative, one payment less) in the quarter of its cancellation, whatever
- * becomes of it afterwards; a payment cancelled and replaced in the same quarter therefore counts once,
- * as its replacement. The quarter is the one in the organization's time zone: paid at 00:30 on 1 April
- * in Berlin is the second quarter.
+ * vendor, currency and WHT percentage in the database (NUMERIC sums are exact): the payments paid in the
+ * quarter, also those cancelled since (their money went out, and their tax was withheld). A reversal is
+ * no payment: it is a receivable on the vendor's balance, settled by netting, so the later payment it
+ * is recouped from is smaller by it and its tax with it (the reversals settled in a quarter are in the
+ * payments of that quarter already). A paid payment cancelled and replaced with the same contract vendor
+ * therefore counts once: the replacement's earning and the reversal net to nothing and nothing is paid
+ * again. The quarter is the one in the organization's time zone: paid at 00:30 on 1 April in Berlin is
+ * the second quarter.
  */
 export async function whtReportRows(db: Db, request: WhtReportRequest): Promise<WhtReportRow[]> {
   const { from, to } = quarterRange(request);
@@ -38,10 +40,6 @@ export async function whtReportRows(db: Db, request: WhtReportRequest): Promise<
       SELECT p.vendor_id, p.currency, p.wht_percentage, 1 AS n, p.amount, p.wht_amount, p.total_amount
       FROM payments p JOIN organizations o ON o.id = p.organization_id
       WHERE p.type <> 'reversal' AND p.paid_at IS NOT NULL AND ${inQuarter(sql.ref('p.paid_at'))}
-      UNION ALL
-      SELECT r.vendor_id, r.currency, r.wht_percentage, -1, r.amount, r.wht_amount, r.total_amount
-      FROM payments r JOIN payments paid ON paid.id = r.cancelled_payment_id JOIN organizations o ON o.id = r.organization_id
-      WHERE r.type = 'reversal' AND paid.paid_at IS NOT NULL AND ${inQuarter(sql.ref('r.created_at'))}
     )
     SELECT organizations.name AS organization, ${fullNumberSql} AS vendor_number, vendors.name AS vendor_name, a.country_code,
            coalesce(t.eu_tax_id, t.de_country_tax_number, t.de_regional_tax_number, t.it_fiscal_code, t.es_nif, t.other_tax_id) AS tax_id,

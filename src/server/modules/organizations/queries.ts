@@ -91,6 +91,7 @@ export function loadOrganizations(db: Db, ids: readonly number[]): Promise<Organ
       payment_due_interval_length: o.payment_due_interval_length,
       payment_due_interval_unit: o.payment_due_interval_unit,
       four_eyes: o.four_eyes,
+      minimum_payout: o.minimum_payout,
       vendor_sources: { external: o.vendor_source_prefix_external, internal: o.vendor_source_prefix_internal, network: o.vendor_source_prefix_network },
       managing_directors: directorsOf.get(o.id) ?? [],
       legal_imprints: imprintsOf.get(o.id) ?? [],

@@ -80,6 +80,7 @@ function columns(input: OrganizationInput) {
     payment_paused_notification_emails: input.payment_paused_notification_emails,
     payment_due_interval_length: orNull(input.payment_due_interval_length),
     payment_due_interval_unit: orNull(input.payment_due_interval_unit),
+    minimum_payout: orNull(input.minimum_payout),
     ...(input.four_eyes === undefined ? {} : { four_eyes: input.four_eyes }),
     vendor_source_prefix_external: input.vendor_sources.external,
     vendor_source_prefix_internal: input.vendor_sources.internal,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Id } from '../../db/schema.js';
+import type { CreatedAt, Id, OptionalNumeric } from '../../db/schema.js';
 import type { OrganizationColumns } from '../../../shared/entities/organization.js';
 import type { CONTRACT_TYPES, REVENUE_SHARE_TYPES } from '../../../shared/validation/organizations.js';
 
@@ -29,6 +29,8 @@ export interface OrganizationsTable extends OrganizationColumns {
   time_zone: Generated<string>;
   /** Four eyes on money out (migration 0034). */
   four_eyes: Generated<boolean>;
+  /** Below it a balance carries to the next payout (migration 0044); null: 0.01. */
+  minimum_payout: OptionalNumeric;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
   lock_version: Generated<number>;

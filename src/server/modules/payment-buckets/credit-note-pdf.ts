@@ -35,6 +35,7 @@ export const LABELS = {
     no_vat: 'No VAT is charged.',
     self_billing: 'This credit note was issued by the recipient of the service (self-billing).',
     none: '–',
+    brought_forward: 'Brought forward from',
   },
   de: {
     title: 'Gutschrift',
@@ -62,12 +63,15 @@ export const LABELS = {
     no_vat: 'Es wird keine Umsatzsteuer berechnet.',
     self_billing: 'Abrechnung im Gutschriftsverfahren durch den Leistungsempfänger.',
     none: '–',
+    brought_forward: 'Übertrag aus',
   },
 } as const;
 
 export interface CreditNoteLine {
-  reference_id: string;
-  share_type: string;
+  /** Null on the line of a carried balance (`brought_forward_from`, the month's first day). */
+  reference_id: string | null;
+  share_type: string | null;
+  brought_forward_from?: string | null;
   revenue_type: string;
   revenue: string;
   revenue_final: string;
@@ -162,11 +166,16 @@ export async function renderCreditNotePdf(d: CreditNoteData): Promise<Buffer> {
   const lineHead = detailed
     ? [th(L.source), th(L.share_type), th(L.revenue_type), th(L.revenue, 'right'), th(L.revenue_final, 'right'), th(L.amount, 'right')]
     : [th(L.source), th(L.share_type), th(L.revenue_type), th(L.amount, 'right')];
-  const lineRows = d.lines.map((l) =>
-    detailed
-      ? [l.reference_id, l.share_type, l.revenue_type, right(formatDecimal(l.revenue, locale, 2)), right(formatDecimal(l.revenue_final, locale, 2)), right(money(l.amount))]
-      : [l.reference_id, l.share_type, l.revenue_type, right(money(l.amount))],
-  );
+  const lineRows = d.lines.map((l) => {
+    // A carried balance has no revenue: the line says from when, and its amount.
+    if (l.brought_forward_from) {
+      const from = `${L.brought_forward} ${l.brought_forward_from.slice(5, 7)}.${l.brought_forward_from.slice(0, 4)}`;
+      return detailed ? [from, '', '', '', '', right(money(l.amount))] : [from, '', '', right(money(l.amount))];
+    }
+    return detailed
+      ? [l.reference_id ?? '', l.share_type ?? '', l.revenue_type, right(formatDecimal(l.revenue, locale, 2)), right(formatDecimal(l.revenue_final, locale, 2)), right(money(l.amount))]
+      : [l.reference_id ?? '', l.share_type ?? '', l.revenue_type, right(money(l.amount))];
+  });
   const { totals, vatNote } = paymentTotals(d, L, money, pct);
 
   const doc = {

@@ -88,9 +88,11 @@ export async function creditNotes(db: Db, ids: number[], issuedOn: string) {
     LEFT JOIN vendor_tax_infos t ON t.vendor_id = vendors.id
     WHERE p.id = ANY(${ids}::bigint[]) ORDER BY p.id`.execute(db);
   const lines = await sql<CreditNoteLine & { payment_id: number }>`
-    SELECT l.payment_id::int AS payment_id, s.reference_id, l.share_type, l.revenue_type, l.revenue::text AS revenue, l.revenue_final::text AS revenue_final, l.amount::text AS amount
-    FROM payment_line_items l JOIN revenue_sources s ON s.id = l.revenue_source_id
-    WHERE l.payment_id = ANY(${ids}::bigint[]) ORDER BY l.payment_id, s.reference_id, l.share_type, l.id`.execute(db);
+    SELECT l.payment_id::int AS payment_id, s.reference_id, l.share_type, l.revenue_type, l.revenue::text AS revenue, l.revenue_final::text AS revenue_final, l.amount::text AS amount,
+      to_char(l.brought_forward_from, 'YYYY-MM-DD') AS brought_forward_from
+    FROM payment_line_items l LEFT JOIN revenue_sources s ON s.id = l.revenue_source_id
+    -- What was carried first, then the revenue.
+    WHERE l.payment_id = ANY(${ids}::bigint[]) ORDER BY l.payment_id, s.reference_id NULLS FIRST, l.share_type, l.id`.execute(db);
   const imprints = await sql<{ organization_id: number; locale: string; template: string; position: number }>`
     SELECT organization_id::int AS organization_id, locale, template, position FROM organization_legal_imprints
     WHERE organization_id = ANY(${[...new Set(rows.map((r) => r.organization_id))]}::bigint[]) ORDER BY organization_id, position`.execute(db);

@@ -1,4 +1,5 @@
-import type { Payment, PaymentLineItem, PaymentState, PaymentType } from '../../../shared/entities/payment.js';
+import { sql } from 'kysely';
+import type { Payment, PaymentBalanceEntry, PaymentLineItem, PaymentState, PaymentType } from '../../../shared/entities/payment.js';
 import type { ContractShareType } from '../../../shared/entities/contract.js';
 import type { CurrentUser } from '../../context.js';
 import type { Db } from '../../db/connection.js';
@@ -26,7 +27,7 @@ export async function loadLineItems(db: Db, paymentIds: readonly number[]): Prom
   if (paymentIds.length === 0) return out;
   const rows = await db
     .selectFrom('payment_line_items as li')
-    .innerJoin('revenue_sources as rs', 'rs.id', 'li.revenue_source_id')
+    .leftJoin('revenue_sources as rs', 'rs.id', 'li.revenue_source_id')
     .select([
       'li.id',
       'li.payment_id',
@@ -40,6 +41,7 @@ export async function loadLineItems(db: Db, paymentIds: readonly number[]): Prom
       'li.revenue_currency',
       'li.amount_raw',
       'li.amount',
+      sql<string | null>`to_char(li.brought_forward_from, 'YYYY-MM-DD')`.as('brought_forward_from'),
     ])
     .where('li.payment_id', 'in', paymentIds)
     .orderBy('li.payment_id')
@@ -49,8 +51,9 @@ export async function loadLineItems(db: Db, paymentIds: readonly number[]): Prom
     const list = out.get(r.payment_id) ?? [];
     list.push({
       id: r.id,
-      revenue_source: { id: r.revenue_source_id, reference_id: r.reference_id },
-      contract_revenue_share: { type: r.share_type as ContractShareType },
+      revenue_source: r.revenue_source_id === null ? null : { id: r.revenue_source_id, reference_id: r.reference_id! },
+      brought_forward_from: r.brought_forward_from,
+      contract_revenue_share: r.share_type === null ? null : { type: r.share_type as ContractShareType },
       revenue_type: r.revenue_type,
       external_id: r.external_id,
       revenue: r.revenue,
@@ -64,11 +67,32 @@ export async function loadLineItems(db: Db, paymentIds: readonly number[]): Prom
   return out;
 }
 
+/**
+ * The ledger's entries each payment pays: those of its contract vendor's balance after the payment before
+ * it, up to its own (its earning, what was carried, a reversal recouped); a reversal's own entry.
+ */
+export async function loadPaidEntries(db: Db, paymentIds: readonly number[]): Promise<Map<number, PaymentBalanceEntry[]>> {
+  const out = new Map<number, PaymentBalanceEntry[]>();
+  if (paymentIds.length === 0) return out;
+  const { rows } = await sql<PaymentBalanceEntry & { paid_by: number }>`
+    SELECT pe.payment_id::int AS paid_by, e.id::int AS id, e.kind, e.amount::text AS amount, e.currency, to_char(e.month, 'YYYY-MM-DD') AS month, e.description, e.payout_id::int AS payout_id
+    FROM balance_entries pe
+    CROSS JOIN LATERAL (SELECT max(q.id) AS id FROM balance_entries q WHERE q.contract_vendor_id = pe.contract_vendor_id AND q.kind IN ('payment', 'advance') AND q.id < pe.id) prev
+    JOIN balance_entries e ON e.contract_vendor_id = pe.contract_vendor_id AND e.id > coalesce(prev.id, 0) AND e.id < pe.id
+    WHERE pe.payment_id = ANY(${[...paymentIds]}::bigint[]) AND pe.kind IN ('payment', 'advance')
+    UNION ALL
+    SELECT payment_id::int, id::int, kind, amount::text, currency, to_char(month, 'YYYY-MM-DD'), description, payout_id::int
+    FROM balance_entries WHERE payment_id = ANY(${[...paymentIds]}::bigint[]) AND kind = 'reversal'
+    ORDER BY 1, 2`.execute(db);
+  for (const { paid_by, ...entry } of rows) out.set(paid_by, [...(out.get(paid_by) ?? []), entry]);
+  return out;
+}
+
 /** Payments with their organization, vendor, payout, bucket, line items and lock version, and the flags `viewer`'s roles give. */
 export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser | null): Promise<Versioned<PaymentEntity>[]> {
   return byIds(ids, async (list) => {
     // The rows and their line items in parallel: both need only the ids.
-    const [rows, lines] = await Promise.all([
+    const [rows, lines, entries] = await Promise.all([
       db
         .selectFrom('payments as p')
         .innerJoin('organizations as o', 'o.id', 'p.organization_id')
@@ -82,6 +106,7 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         .where('p.id', 'in', list)
         .execute(),
       loadLineItems(db, list),
+      loadPaidEntries(db, list),
     ]);
     const today = new Date().toISOString().slice(0, 10);
     const roles = viewer?.roles ?? [];
@@ -131,6 +156,7 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         total_amount: r.total_amount,
         line_items: lines.get(r.id) ?? [],
         payee: payeeOf(r),
+        balance_entries: entries.get(r.id) ?? [],
         verified_by: verifiedById === null ? null : { id: verifiedById, name: `${r.verifier_first_name ?? ''} ${r.verifier_last_name ?? ''}`.trim() },
         ...paymentFlags(input, roles, viewer?.id ?? null),
         lock_version: r.lock_version,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { ValidationFailed } from '../../http/errors.js';
-import { type Amount, convert, money, type Money, type PairRate, percentage, sameRate, sum, toDecimal, total, type Percentage } from '../../../shared/money.js';
+import { type Amount, amount, convert, money, type Money, type PairRate, percentage, sameRate, sum, toDecimal, total, type Percentage } from '../../../shared/money.js';
 import {
   contractLineItems,
   isReverseCharge,
@@ -23,6 +23,7 @@ import { auditMany } from '../audit/audit.js';
 import { type ShareInForce, sharesInForce } from '../contracts/terms-in-force.js';
 import { type CurrencyPair, neededPairs, revenueByContract, type ContractRevenueRow } from './run-revenue.js';
 import { addInterval, dateIn } from '../../../shared/time-zone.js';
+import { balancesOf, lockContractVendors, negated, postEntries, reachesMinimum } from './ledger.js';
 import './tables.js';
 
 /** The payout's rates by pair (`USD->EUR`), those above zero: a zero rate is a missing one. */
@@ -251,15 +252,42 @@ export async function planContracts(
 }
 
 /**
- * Writes the plans' payments with their line items and audit entries, one statement each for the whole
- * batch: the payments from arrays, skipping any the run key already holds (ON CONFLICT DO NOTHING),
- * then the line items and audit entries of those it created. Answers how many it created.
+ * Writes the plans (DOMAIN "Payment run" steps 3-4), one statement per kind of row for the whole batch:
+ * each contract vendor's earning to its balance (a retry finds the payout's earning there and writes
+ * nothing more for it), then a payment for each balance that reaches its minimum payout, paying the
+ * whole balance: this run's line items and, for what was carried, a line "brought forward"; then the
+ * payments' entries and audit. A balance below the minimum carries. Answers how many payments it created.
  */
 async function writePlans(trx: Db, payout: { id: number; month: string }, plans: readonly ContractPlan[], userId: number | null): Promise<number> {
-  const rows = plans.flatMap((plan) => plan.vendors.map((v, i) => ({ plan, v, i, ...plan.payments[i] })));
+  const earned = plans.flatMap((plan) => plan.vendors.map((v, i) => ({ plan, v, i, earning: plan.payments[i] })));
+  if (earned.length === 0) return 0;
+  await lockContractVendors(trx, earned.map((r) => r.v.id));
+  const posted = await postEntries(
+    trx,
+    earned.map(({ plan, v, earning }) => ({
+      contract_vendor_id: v.id,
+      vendor_id: v.vendor_id,
+      currency: plan.contract.currency,
+      kind: 'earning' as const,
+      amount: earning.figures.amount,
+      payout_id: payout.id,
+      payment_id: null,
+      month: payout.month,
+      description: '',
+    })),
+    userId,
+  );
+  const fresh = new Map(posted.map((e) => [e.contract_vendor_id, e.id]));
+  const balances = await balancesOf(trx, [...fresh.keys()], [...fresh.values()]);
+  const rows = earned.flatMap((r) => {
+    const balance = balances.get(r.v.id);
+    if (!fresh.has(r.v.id) || !balance || !reachesMinimum(balance)) return [];
+    const carried = toDecimal(balance.amount).minus(toDecimal(r.earning.figures.amount));
+    return [{ ...r, ...r.earning, ...vendorPayment(r.plan.contract, r.v, amount(balance.amount)), carried, carriedFrom: balance.carriedFrom }];
+  });
   if (rows.length === 0) return 0;
   const col = <T>(fn: (r: (typeof rows)[number]) => T) => rows.map(fn);
-  const { rows: inserted } = await sql<{ id: number; contract_vendor_id: number; type: string; amount: string; total_amount: string }>`
+  const { rows: inserted } = await sql<{ id: number; contract_vendor_id: number; vendor_id: number; type: string; amount: string; total_amount: string }>`
     INSERT INTO payments (type, state, state_before_hold, payout_id, organization_id, contract_id, contract_vendor_id, vendor_id, revenue_types, currency, currency_rate,
                           reverse_charge, start_date, end_date, due_date, amount, vat_percentage, vat_amount, wht_percentage, wht_amount, fee, total_amount,
                           payee_method_type, payee_is_sepa, payee_account_holder, payee_iban, payee_bic, payee_account_number, payee_bank_key, payee_email,
@@ -279,7 +307,7 @@ async function writePlans(trx: Db, payout: { id: number; month: string }, plans:
     -- The payee is frozen as the contract vendor's of this moment (DOMAIN step 6, payee.ts).
     LEFT JOIN contract_vendor_payees py ON py.contract_vendor_id = x.contract_vendor_id
     ON CONFLICT (payout_id, contract_vendor_id, type) WHERE cancelled_payment_id IS NULL DO NOTHING
-    RETURNING id, contract_vendor_id, type, amount, total_amount`.execute(trx);
+    RETURNING id, contract_vendor_id, vendor_id, type, amount, total_amount`.execute(trx);
   if (inserted.length === 0) return 0;
   const paymentId = new Map(inserted.map((p) => [`${p.contract_vendor_id}|${p.type}`, Number(p.id)]));
 
@@ -296,12 +324,42 @@ async function writePlans(trx: Db, payout: { id: number; month: string }, plans:
                 ${items.map((l) => l.group.converted.amount.toFixed())}::numeric[], ${items.map((l) => l.it.amount_raw.toDecimalPlaces(10).toFixed())}::numeric[],
                 ${items.map((l) => l.it.amount)}::numeric[])
       AS x(payment_id, source_id, share_id, share_type, revenue_type, revenue, revenue_currency, revenue_final, amount_raw, amount)`.execute(trx);
+  const carried = rows.flatMap((r) => {
+    const id = paymentId.get(`${r.v.id}|${r.type}`);
+    return id === undefined || r.carried.isZero() ? [] : [{ id, amount: r.carried.toFixed(2), from: r.carriedFrom ?? payout.month, currency: r.plan.contract.currency }];
+  });
+  await insertCarriedLines(trx, carried);
+  await postEntries(
+    trx,
+    inserted.map((p) => ({
+      contract_vendor_id: Number(p.contract_vendor_id),
+      vendor_id: Number(p.vendor_id),
+      currency: rows.find((r) => r.v.id === Number(p.contract_vendor_id))!.plan.contract.currency,
+      kind: 'payment' as const,
+      amount: negated(p.amount),
+      payout_id: payout.id,
+      payment_id: Number(p.id),
+      month: payout.month,
+      description: '',
+    })),
+    userId,
+  );
   await auditMany(
     trx,
     { action: 'create', type: 'Payment', userId },
     inserted.map((p) => ({ id: Number(p.id), changes: { payout_id: [null, payout.id], amount: [null, p.amount], total_amount: [null, p.total_amount] } })),
   );
   return inserted.length;
+}
+
+/** The line of what a payment pays beyond its own revenue: the balance carried since `from` (negative when it recoups). */
+export async function insertCarriedLines(trx: Db, lines: readonly { id: number; amount: string; from: string; currency: string }[]): Promise<void> {
+  if (lines.length === 0) return;
+  await sql`
+    INSERT INTO payment_line_items (payment_id, brought_forward_from, revenue_type, revenue, revenue_currency, revenue_final, amount_raw, amount)
+    SELECT x.payment_id, x.from_month, 'brought_forward', 0, x.currency, 0, x.amount, x.amount
+    FROM unnest(${lines.map((l) => l.id)}::bigint[], ${lines.map((l) => l.from)}::date[], ${lines.map((l) => l.currency)}::text[], ${lines.map((l) => l.amount)}::numeric[])
+      AS x(payment_id, from_month, currency, amount)`.execute(trx);
 }
 
 /**
@@ -323,8 +381,12 @@ async function runBatch(
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
   return inTransaction(async (trx) => {
     const contracts = await loadContracts(trx, contractIds, true);
+    // A contract this payout has earned for already (a retry, a second start), or paid before the ledger, is done.
     const { rows: done } = await sql<{ contract_id: number }>`
-      SELECT DISTINCT contract_id::int AS contract_id FROM payments
+      SELECT cv.contract_id::int AS contract_id FROM balance_entries e JOIN contract_vendors cv ON cv.id = e.contract_vendor_id
+      WHERE e.payout_id = ${payout.id} AND e.kind = 'earning' AND e.payment_id IS NULL AND cv.contract_id = ANY(${[...contractIds]}::bigint[])
+      UNION
+      SELECT contract_id::int FROM payments
       WHERE payout_id = ${payout.id} AND contract_id = ANY(${[...contractIds]}::bigint[]) AND cancelled_payment_id IS NULL`.execute(trx);
     const skip = new Set(done.map((d) => d.contract_id));
     const plans = await planContracts(trx, payout, contracts.filter((c) => !skip.has(c.id)), rates, revenue);

@@ -102,6 +102,10 @@ export async function renderStatementPdf(d: StatementData): Promise<Buffer> {
       partiesBlock(d, L as unknown as Labels),
       { table: { widths: [150, '*'], body: meta.map(([k, v]) => [th(k), v]) }, layout: 'noBorders' },
       ...shares,
+      // A carried balance the payment pays too (DOMAIN.md "Payment run" step 4).
+      ...(d.carried
+        ? [{ table: { widths: [150, '*'], body: [[th(`${L.brought_forward} ${d.carried.from.slice(5, 7)}.${d.carried.from.slice(0, 4)}`), money(d.carried.amount)]] }, layout: 'noBorders', margin: [0, 8, 0, 0] }]
+        : []),
       totalsBlock(totals),
       ...(vatNote ? [{ text: vatNote, margin: [0, 4, 0, 0] }] : []),
       { text: L.note, style: 'muted', margin: [0, 4, 0, 0] },

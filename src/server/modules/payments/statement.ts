@@ -35,6 +35,8 @@ export interface StatementData extends Omit<CreditNoteData, 'lines' | 'credit_no
   share_percentage: string | null;
   lines: StatementLine[];
   shares: ShareExplanation[];
+  /** What the payment pays beyond its revenue: the balance carried since a month (negative when it recoups). */
+  carried: { from: string; amount: string } | null;
 }
 
 interface ExtraRow {
@@ -75,6 +77,8 @@ export async function loadStatement(db: Db, id: number, issuedOn: string, opts: 
       SELECT formula, rev_share, baseline, fixed_income, threshold FROM contract_replaced_revenue_shares WHERE share_id = l.contract_revenue_share_id
       LIMIT 1) crs ON true
     WHERE l.payment_id = ${id} ORDER BY l.share_type, s.reference_id, l.id`.execute(db);
+  const carried = await sql<{ from: string; amount: string }>`
+    SELECT to_char(brought_forward_from, 'YYYY-MM-DD') AS from, amount::text AS amount FROM payment_line_items WHERE payment_id = ${id} AND brought_forward_from IS NOT NULL`.execute(db);
   const x = extra.rows[0];
   const terms = new Map<ContractShareType, ShareTerms>();
   for (const l of lines.rows) {
@@ -88,6 +92,7 @@ export async function loadStatement(db: Db, id: number, issuedOn: string, opts: 
     cancelled_reference: x.cancelled_reference,
     // A replacement carries the cancelled payment's lines, split by the cancelled vendor's percentage, not its own.
     share_percentage: x.type !== 'reversal' && x.cancelled_reference ? null : x.share_percentage,
+    carried: carried.rows[0] ?? null,
     lines: lines.rows.map(({ formula: _f, rev_share: _r, baseline: _b, fixed_income: _fi, threshold: _t, ...line }) => line),
     shares: explainShares(lines.rows, terms, head.currency, { reversal: x.type === 'reversal', format: opts.localized ? (v) => formatDecimal(v, documentLocale(head.language)) : undefined }),
   };

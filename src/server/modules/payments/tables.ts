@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Id, Numeric } from '../../db/schema.js';
 import type { PaymentPayee } from '../../../shared/entities/payment.js';
+import type { BalanceEntryKind } from '../../../shared/entities/balance-entry.js';
 
 type TextList = ColumnType<string[], string[] | undefined, string[]>;
 type DateText = ColumnType<string, string, string>;
@@ -63,9 +64,10 @@ export interface PaymentsTable {
 export interface PaymentLineItemsTable {
   id: Id;
   payment_id: number;
-  revenue_source_id: number;
+  /** Null on the line of what was carried (`brought_forward_from`, migration 0044). */
+  revenue_source_id: number | null;
   contract_revenue_share_id: number | null;
-  share_type: string;
+  share_type: string | null;
   revenue_type: string;
   external_id: string | null;
   revenue: Numeric;
@@ -73,6 +75,27 @@ export interface PaymentLineItemsTable {
   revenue_currency: Generated<string>;
   amount_raw: Numeric;
   amount: Numeric;
+  /** The month the carried balance this line pays was first carried from. */
+  brought_forward_from: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+
+/** A movement of a contract vendor's balance (migration 0044, ledger.ts): the balance is their sum. */
+export interface BalanceEntriesTable {
+  id: Id;
+  contract_vendor_id: number;
+  vendor_id: number;
+  currency: string;
+  kind: BalanceEntryKind;
+  /** Signed: earnings either way, cancellations up, payments, reversals and advances down. */
+  amount: Numeric;
+  payout_id: number | null;
+  payment_id: number | null;
+  /** The month's first day. */
+  month: DateText;
+  description: Generated<string>;
+  created_at: CreatedAt;
+  created_by: number | null;
 }
 
 /** A fixed income paid for a contract share and calendar month (migration 0033): once, whatever the payouts. */
@@ -97,6 +120,7 @@ declare module '../../db/schema.js' {
     payments: PaymentsTable;
     contract_vendor_payees: ContractVendorPayeesView;
     payment_line_items: PaymentLineItemsTable;
+    balance_entries: BalanceEntriesTable;
     fixed_income_months: FixedIncomeMonthsTable;
   }
 }

@@ -1,3 +1,5 @@
+import { balancesOf, lockContractVendors } from '../payments/ledger.js';
+import { toDecimal } from '../../../shared/money.js';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { RevenueWithoutContract } from '../../../shared/entities/payout.js';
@@ -8,7 +10,7 @@ import { HttpError, notFound, ValidationFailed } from '../../http/errors.js';
 import { listSpec } from '../../http/list-source.js';
 import { payoutsList } from '../../../shared/lists/payouts.js';
 import { recordWriter, type Resource, resourceRoutes, unstorableText, failIf, valid } from '../../http/resource.js';
-import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
+import type { CarriedBalance, PaymentsSummaryRow } from '../../../shared/entities/payment.js';
 import { audit } from '../audit/audit.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { sendPaymentsJob } from '../payments/job.js';
@@ -195,7 +197,23 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
         const references = moved.map((p) => p.reference);
         throw new HttpError(409, { error: 'payments_moved_on', errors: { base: [`payments_moved_on: ${references.join(', ')}`] }, references });
       }
+      // A balance this payout earned to and another payout or a cancel moved on from (a carried amount paid
+      // since) would go wrong without this payout's earning: refused, naming the vendors. Checked on the locked balances.
+      const { rows: earners } = await sql<{ id: number }>`
+        SELECT contract_vendor_id::int AS id FROM balance_entries WHERE payout_id = ${id} AND kind = 'earning' AND payment_id IS NULL`.execute(w.trx);
+      await lockContractVendors(w.trx, earners.map((e) => e.id));
+      const { rows: onward } = await sql<{ name: string }>`
+        SELECT DISTINCT v.name FROM balance_entries e
+        JOIN balance_entries later ON later.contract_vendor_id = e.contract_vendor_id AND later.id > e.id AND later.payout_id IS DISTINCT FROM e.payout_id
+        JOIN vendors v ON v.id = e.vendor_id
+        WHERE e.payout_id = ${id} AND e.kind = 'earning' AND e.payment_id IS NULL ORDER BY v.name`.execute(w.trx);
+      if (onward.length > 0) {
+        const names = onward.map((r) => r.name);
+        throw new HttpError(409, { error: 'balances_moved_on', errors: { base: [`balances_moved_on: ${names.join(', ')}`] }, vendors: names });
+      }
       const gone = await w.trx.deleteFrom('payments').where('id', 'in', locked.length ? locked.map((p) => p.id) : [0]).returning('id').execute();
+      // The payout's earnings go with its payments: the balances return to what they were before the run.
+      await w.trx.deleteFrom('balance_entries').where('payout_id', '=', id).where('kind', '=', 'earning').where('payment_id', 'is', null).execute();
       // The fixed incomes the run recorded for this payout are paid no more: another payout of the month may pay them.
       await w.trx.deleteFrom('fixed_income_months').where('payout_id', '=', id).execute();
       await audit(w.trx, { action: 'delete_payments', type: 'Payout', id, changes: { payments: [gone.length, 0] }, userId: user.id });
@@ -215,6 +233,25 @@ export function payoutRoutes(app: FastifyInstance, ctx: AppContext): void {
       WHERE p.payout_id = ${id}
       GROUP BY o.id, o.name, p.currency ORDER BY o.name, o.id, p.currency`.execute(db);
     return { entries: rows.rows };
+  });
+
+  /** What the payout earned but did not pay, and why (DOMAIN.md "Payment run" step 4): the balances it carries. */
+  app.get<{ Params: { id: string } }>('/api/payouts/:id/carried_balances', { config: { roles: PAYOUT_ROLES } }, async (request) => {
+    const id = await writer.idOf(request.params.id);
+    await writer.answer(db, id, currentUser(request));
+    const { rows } = await sql<Omit<CarriedBalance, 'balance' | 'minimum_payout' | 'reason' | 'vendor'> & { vendor_id: number; vendor_name: string }>`
+      SELECT e.contract_vendor_id::int AS contract_vendor_id, cv.contract_id::int AS contract_id, v.id::int AS vendor_id, v.name AS vendor_name,
+             e.currency, e.amount::text AS earned
+      FROM balance_entries e JOIN contract_vendors cv ON cv.id = e.contract_vendor_id JOIN vendors v ON v.id = e.vendor_id
+      WHERE e.payout_id = ${id} AND e.kind = 'earning' AND e.payment_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM balance_entries p WHERE p.payout_id = ${id} AND p.kind = 'payment' AND p.contract_vendor_id = e.contract_vendor_id)
+      ORDER BY v.name, e.contract_vendor_id`.execute(db);
+    const balances = await balancesOf(db, rows.map((r) => r.contract_vendor_id));
+    const entries: CarriedBalance[] = rows.map(({ vendor_id, vendor_name, ...r }) => {
+      const b = balances.get(r.contract_vendor_id)!;
+      return { ...r, vendor: { id: vendor_id, name: vendor_name }, balance: b.amount, minimum_payout: b.minimum, reason: toDecimal(b.amount).greaterThan(0) ? 'below_minimum' : 'not_positive' };
+    });
+    return { entries };
   });
 
   /**

@@ -240,6 +240,7 @@ export function loadVendors(db: Db, ids: readonly number[], _viewer?: CurrentUse
         updated_at: v.updated_at,
         valid_from: v.valid_from,
         account_manager_id: v.account_manager_id,
+        minimum_payout: v.minimum_payout,
         account_manager: v.account_manager_id
           ? { id: v.account_manager_id, first_name: v.am_first_name ?? '', last_name: v.am_last_name ?? '', email: v.am_email ?? '' }
           : null,

@@ -145,6 +145,7 @@ export function entityAsInput(v: VendorEntity): VendorInput {
     source: v.source,
     language: v.language,
     account_manager_id: v.account_manager_id,
+    minimum_payout: v.minimum_payout,
     valid_from: v.valid_from,
     create_change_request: false,
     tag_ids: v.tags.map((t) => t.id),
@@ -227,6 +228,7 @@ export async function saveVendor(w: WriteContext, id: number | null, input: Vend
     source: input.source || 'network',
     language: input.language || 'en',
     account_manager_id: orNull(input.account_manager_id),
+    minimum_payout: orNull(input.minimum_payout),
     organization_id: input.organization_id,
   };
   let vendorId: number;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt, Id, Json } from '../../db/schema.js';
+import type { CreatedAt, Id, Json, OptionalNumeric } from '../../db/schema.js';
 import type { TaxInfo, VendorAddress } from '../../../shared/entities/vendor.js';
 
 type DateText = ColumnType<string | null, string | null | undefined, string | null>;
@@ -37,6 +37,8 @@ export interface VendorsTable {
   valid_from: DateText;
   change_request: Json<StoredChangeRequest | null> | null;
   confirmed_at: Date | null;
+  /** Below it a balance carries to the next payout (migration 0044); null: the organization's. */
+  minimum_payout: OptionalNumeric;
   created_at: CreatedAt;
   updated_at: Updated;
   lock_version: Generated<number>;
