@@ -3,12 +3,15 @@ import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import useSWR from 'swr';
 import { Link, useLocation } from 'wouter';
-import { BALANCE_ENTRY_KINDS, type BalanceEntry, type BalanceEntryKind, type ContractVendorBalance } from '../../../shared/entities/balance-entry';
+import type { BalanceEntry, BalanceEntryKind, ContractVendorBalance } from '../../../shared/entities/balance-entry';
+import { balanceEntriesList } from '../../../shared/lists/balance-entries';
 import { hasAnyRole } from '../../../shared/roles';
 import { api } from '../../api/client';
 import { useCommandEnvironment } from '../../commands/context';
 import { DetailsSection, DetailsTable } from '../../kit/details-section';
-import { MoneyText, MonthText, Timestamp, type Column, type FilterField } from '../../kit/grid';
+import { MoneyText, MonthText, Timestamp, type Column } from '../../kit/grid';
+import { listColumns } from '../../kit/list-columns';
+import { declaredOptions, listFilters } from '../../kit/list-filters';
 import { ListScreen } from '../../kit/list-screen';
 import type { ListDefaults } from '../../kit/list-state';
 import { StateChip } from '../../kit/state-chip';
@@ -65,17 +68,18 @@ function PaymentCell({ entry }: { entry: BalanceEntry }) {
   return <RecordLink routeId="payments.show" id={entry.payment_id} label={entry.payment_reference ?? `#${entry.payment_id}`} />;
 }
 
-const columns: Column<BalanceEntry>[] = [
-  { id: 'month', header: 'vendors.balance.fields.month', sortable: true, width: 100, grow: 0, cell: (e) => <MonthText value={e.month} /> },
+// Sortable where the shared list sorts (month, amount, created_at; id is the default order).
+const columns: Column<BalanceEntry>[] = listColumns(balanceEntriesList, [
+  { id: 'month', header: 'vendors.balance.fields.month', width: 100, grow: 0, cell: (e) => <MonthText value={e.month} /> },
   { id: 'kind', header: 'vendors.balance.fields.kind', rowHeader: true, width: 120, grow: 0, cell: (e) => <KindText kind={e.kind} /> },
   { id: 'contract_id', header: 'vendors.balance.fields.contract', width: 100, grow: 0, cell: (e) => <RecordLink routeId="contracts.show" id={e.contract_id} label={`#${e.contract_id}`} /> },
   { id: 'payout_id', header: 'vendors.balance.fields.payout', width: 90, grow: 0, cell: (e) => (e.payout_id === null ? '' : <RecordLink routeId="payouts.show" id={e.payout_id} label={`#${e.payout_id}`} />) },
   { id: 'payment_reference', header: 'vendors.balance.fields.payment_reference', width: 130, grow: 0, cell: (e) => <PaymentCell entry={e} /> },
   { id: 'description', header: 'vendors.balance.fields.description', width: 220, grow: 3, cell: (e) => <span title={e.description || undefined}>{e.description}</span> },
-  { id: 'amount', header: 'vendors.balance.fields.amount', sortable: true, width: 140, grow: 0, align: 'end', cell: (e) => <SignedMoney value={e.amount} currency={e.currency} /> },
+  { id: 'amount', header: 'vendors.balance.fields.amount', width: 140, grow: 0, align: 'end', cell: (e) => <SignedMoney value={e.amount} currency={e.currency} /> },
   { id: 'balance_after', header: 'vendors.balance.fields.balance_after', width: 150, grow: 0, align: 'end', cell: (e) => <SignedMoney value={e.balance_after} currency={e.currency} /> },
-  { id: 'created_at', header: 'vendors.balance.fields.created_at', sortable: true, width: 180, grow: 0, cell: (e) => <Timestamp value={e.created_at} /> },
-];
+  { id: 'created_at', header: 'vendors.balance.fields.created_at', width: 180, grow: 0, cell: (e) => <Timestamp value={e.created_at} /> },
+]);
 
 /** The balance of each of the vendor's contract vendors today: contract, balance, whether it waits for the next payout, the minimum. */
 function BalanceSummary({ vendorId }: { vendorId: number }) {
@@ -132,18 +136,19 @@ export function BalanceTab({ vendor }: { vendor: Pick<Vendor, 'id' | 'contract_v
   const [, navigate] = useLocation();
   const mayOpenPayments = useMayOpen('payments.show');
   const contractVendors = vendor.contract_vendors;
-  const filters = useMemo<FilterField[]>(
-    () => [
-      {
-        kind: 'select',
-        name: 'contract_vendor_id',
-        label: 'vendors.balance.fields.contract',
-        // Plain texts: a label without a translation key shows as it is.
-        options: contractVendors.map((cv) => ({ value: String(cv.id), label: t('vendors.balance.contract', { id: cv.contract_id }) })),
-      },
-      { kind: 'month', name: 'month', label: 'vendors.balance.fields.month' },
-      { kind: 'select', name: 'kind', label: 'vendors.balance.fields.kind', options: BALANCE_ENTRY_KINDS.map((k) => ({ value: k, label: `vendors.balance.kinds.${k}` })) },
-    ],
+  const filters = useMemo(
+    () =>
+      listFilters(balanceEntriesList, [
+        {
+          kind: 'select',
+          name: 'contract_vendor_id',
+          label: 'vendors.balance.fields.contract',
+          // Plain texts: a label without a translation key shows as it is.
+          options: contractVendors.map((cv) => ({ value: String(cv.id), label: t('vendors.balance.contract', { id: cv.contract_id }) })),
+        },
+        { kind: 'month', name: 'month', label: 'vendors.balance.fields.month' },
+        { kind: 'select', name: 'kind', label: 'vendors.balance.fields.kind', options: declaredOptions(balanceEntriesList, 'kind', 'vendors.balance.kinds') },
+      ]),
     [contractVendors, t],
   );
   return (
