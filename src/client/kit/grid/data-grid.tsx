@@ -165,6 +165,8 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const [menuRow, setMenuRow] = useState<number | null>(null);
   const pendingFocus = useRef(false);
+  /** The pending focus is the grid claiming a lost focus, not an asked-for move. */
+  const claiming = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuAnchor = useRef<Element | null>(null);
 
@@ -212,6 +214,11 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     const el = elementAt(cursor);
     if (!el) return;
     pendingFocus.current = false;
+    // A claim (nobody asked) gives way to a focus the user placed since the frame that made it: a
+    // button focused and pressed while the list rendered must keep the key, not the first row.
+    const claim = claiming.current;
+    claiming.current = false;
+    if (claim && !focusIsLost() && !scrollRef.current?.contains(document.activeElement)) return;
     el.focus({ preventScroll: virtual });
     if (!virtual) el.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     else if (cursor.col !== null) scrollColumnIntoView(scrollRef.current, el);
@@ -241,6 +248,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
       answeredRequest.current = props.focusRequest ?? 0;
       const at = cursorRef.current.row < 0 ? { row: 0, col: null } : cursorRef.current;
       pendingFocus.current = true;
+      claiming.current = !asked;
       setCursorState({ ...at });
       reportActive(at.row);
     });
