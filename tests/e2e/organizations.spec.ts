@@ -57,6 +57,11 @@ test.describe('organizations from the keyboard', () => {
     await expect(select(page, 'Currency')).toBeFocused();
     await page.keyboard.type('EUR');
     await expect(select(page, 'Currency')).toHaveValue('EUR');
+    // Minimum payout beside its currency (issue 23): balances below 10.50 EUR carry to the next payout.
+    await page.keyboard.press('Tab');
+    await expect(field(page, 'Minimum payout')).toBeFocused();
+    await expect(field(page, 'Minimum payout')).toHaveAccessibleDescription(/^Balances below it carry to the next payout/);
+    await page.keyboard.type('10.50');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Torstraße');
     await page.keyboard.press('Tab');
@@ -84,10 +89,6 @@ test.describe('organizations from the keyboard', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('switch', { name: 'Four eyes on money out' })).toBeFocused();
     await expect(page.getByRole('switch', { name: 'Four eyes on money out' })).toBeChecked();
-    // Minimum payout (issue 23): left empty, balances of a cent and more are paid.
-    await page.keyboard.press('Tab');
-    await expect(field(page, 'Minimum payout')).toBeFocused();
-    await expect(field(page, 'Minimum payout')).toHaveAccessibleDescription(/^Balances below it carry to the next payout/);
     await page.keyboard.press('Tab');
     await expect(field(page, 'External vendors')).toBeFocused();
     await page.keyboard.type('120');
@@ -228,6 +229,7 @@ test.describe('organizations from the keyboard', () => {
     await expect(tab(page, 'General')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('img', { name: 'Logo of the organization' })).toHaveAttribute('src', /^blob:/);
     await expect(page.getByText('Stored logo', { exact: true })).toBeVisible();
+    await expect(field(page, 'Minimum payout')).toHaveValue('10.50');
     const removeLogo = page.getByRole('switch', { name: 'Remove the stored logo when saving' });
     await tabTo(page, removeLogo, { back: true });
     await page.keyboard.press('Space');

@@ -38,6 +38,9 @@ export function GeneralFields({ logoUrl }: { logoUrl: string | null }) {
         <TextField name="name" autoFocus />
         <TextField name="number" />
         <SelectField name="currency" options={currencyOptions} translate={false} />
+        {/* Beside the currency it is in, in the row's free column (issue 23): balances below it carry to the
+            next payout; a vendor or contract vendor may set its own. */}
+        <MoneyField name="minimum_payout" currency={currency || undefined} allowNegative={false} />
       </Section>
       <Section title="organizations.sections.address">
         <TextField name="street" />
@@ -51,8 +54,6 @@ export function GeneralFields({ logoUrl }: { logoUrl: string | null }) {
         <TextField name="payment_due_interval_length" inputMode="numeric" />
         <SelectField name="payment_due_interval_unit" options={optionsFrom(PAYMENT_DUE_INTERVAL_UNITS, 'organizations.interval_units')} />
         <SwitchField name="four_eyes" />
-        {/* Balances below it carry to the next payout (issue 23); a vendor or contract vendor may set its own. */}
-        <MoneyField name="minimum_payout" currency={currency || undefined} allowNegative={false} />
       </Section>
       <Section title="organizations.sections.vendor_sources">
         {VENDOR_SOURCES.map((source) => (
