@@ -6,6 +6,7 @@ import { useCommandEnvironment } from '../../commands/context';
 import { CommandButton, DataGrid, type Column } from '../../kit/grid';
 import { useT } from '../../lib/i18n';
 import { Money } from './money-cell';
+import { CarriedBalancesSection } from './carried-balances';
 import { PaymentsPreviewSection } from './payments-preview';
 import { shortGrid, tabBar, TabSection } from './tab-section';
 
@@ -24,7 +25,7 @@ const summaryColumns: Column<PaymentsSummaryRow>[] = [
 /**
  * The payout's payments tab (spec 3, 2.3): create and delete payments (commands enabled by the payout's
  * `can_create_payments` / `can_delete_payments`), the summary of its payments per organization and
- * currency, and the preview of what the run would create. The page re-reads the payout every 10 s while
+ * currency, once run what it carried (below a minimum payout), and the preview of what the run would create. The page re-reads the payout every 10 s while
  * the run's job is pending and both are read again when it is done.
  */
 export function PaymentsTab({ payout }: { payout: Payout }) {
@@ -55,6 +56,7 @@ export function PaymentsTab({ payout }: { payout: Payout }) {
           emptyText="payouts.payments.summary_empty"
         />
       </TabSection>
+      {payout.has_payments ? <CarriedBalancesSection payoutId={payout.id} /> : null}
       <PaymentsPreviewSection payout={payout} />
     </>
   );
