@@ -48,7 +48,7 @@ interface DeferredButtonProps<M> {
   module: Deferred<M>;
   /**
    * A plain `<button>` with the real one's name and look, shown until the module is there. `activate`
-   * goes on its onClick: the real button then takes the focus and the click.
+   * goes on its onClick: the real button then takes the click (and the focus, if the placeholder had it).
    */
   placeholder(activate: () => void): ReactElement;
   children(module: M): ReactNode;
@@ -71,7 +71,10 @@ export function DeferredButton<M>({ module, placeholder, children, now = false }
     const { focus, click } = handoff.current;
     handoff.current = { focus: false, click: false };
     const real = box.current?.querySelector('button');
-    if (focus || click) real?.focus();
+    // The real button takes the focus only from its placeholder: a press from elsewhere (the palette's
+    // command clicks it) leaves the focus where the user was, so the popover closes back there, as it
+    // does once the code is loaded.
+    if (focus) real?.focus();
     if (click) real?.click();
   }, [loaded]);
   // Read before the commit replaces the placeholder: a focused element that leaves the DOM takes the
