@@ -112,7 +112,12 @@ export function stateAllows(flag: PaymentFlag, p: FlagInput): boolean {
     case 'can_attach_invoice':
       return p.type === 'invoice' && LIFECYCLE[p.state].includes(flag);
     // A reversal is itself the undoing of a cancelled payment: it is not cancelled in turn, and pays nobody.
+    // A paid advance is what the balance recoups from later earnings: undoing it is that recoupment, so it
+    // is cancelled only before it is paid (its amount then returns to the balance).
     case 'can_be_cancelled':
+      return p.type !== 'reversal' && !(p.type === 'advance' && REVERSED_ON_CANCEL.includes(p.state)) && LIFECYCLE[p.state].includes(flag);
+    case 'can_be_incorrect':
+      return p.type !== 'advance' && LIFECYCLE[p.state].includes(flag);
     case 'can_refresh_payee':
       return p.type !== 'reversal' && LIFECYCLE[p.state].includes(flag);
     case 'can_be_added_to_bucket':

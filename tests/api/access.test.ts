@@ -54,6 +54,7 @@ const RULES: Rule[] = [
   { match: /^POST \/api\/contracts\/:id\/(amendments\/:aid\/|termination_requests\/:tid\/)?(approve|reject)$/, allowed: APPROVE, why: 'approve or reject' },
   { match: /^POST \/api\/contracts\/:id\/cancel$/, allowed: ['contracts_admin'], why: 'cancel contract' },
   { match: /^POST \/api\/contracts\/:id\/amendments\/:aid\/apply$/, allowed: ['contracts_admin'], why: 'apply amendment' },
+  { match: /^POST \/api\/contracts\/:contractId\/contract_vendors\/:id\/advances$/, allowed: ['payments_admin'], why: 'DOMAIN.md "The ledger\'s API": an advance is recorded by payments_admin' },
   { match: /^POST \/api\/contracts\/:id\/(amendments\/:aid\/)?(sign|cancel)$|contract_vendors/, allowed: 'silent', why: 'signing, cancelling an amendment and pausing a vendor have no row in the tables' },
   { match: /^(POST|PUT|DELETE) \/api\/contracts\/:id\/(amendments|termination_requests)(\/|$)/, allowed: CONTRACT_CHANGES, why: 'amendment form; termination requests' },
   { match: /^GET \/api\/contracts\/:id(\/amendments.*|\/documents.*)?$/, allowed: CONTRACT_DETAILS, why: 'contract details' },

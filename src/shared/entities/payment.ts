@@ -1,7 +1,7 @@
 import type { ContractShareType } from './contract';
 
-/** Spec 3, 3.1 and DOMAIN.md "Payment lifecycle". */
-export const PAYMENT_TYPES = ['self_billing', 'invoice', 'reversal'] as const;
+/** Spec 3, 3.1 and DOMAIN.md "Payment lifecycle"; `advance` is paid ahead of earnings (DOMAIN.md "Payment run" step 8). */
+export const PAYMENT_TYPES = ['self_billing', 'invoice', 'reversal', 'advance'] as const;
 export const PAYMENT_STATES = [
   'new',
   'invoice_added',
@@ -105,7 +105,10 @@ export interface Payment<Time = string> extends PaymentFlags {
   contract_id: number;
   contract_vendor_id: number;
   payment_bucket: { id: number; name: string } | null;
-  payout: { id: number; month: string };
+  /** The payout whose run made it; null for an advance, which no payout made. */
+  payout: { id: number; month: string } | null;
+  /** Why the advance was paid (type `advance` only). */
+  advance_reason: string | null;
   cancelled_payment_id: number | null;
   revenue_types: string[];
   currency: string;

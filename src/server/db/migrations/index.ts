@@ -34,6 +34,7 @@ import * as frozenPayee from './0042_frozen_payee.js';
 import * as scheduledVendorChanges from './0043_scheduled_vendor_changes.js';
 import * as ledger from './0044_ledger.js';
 import * as paletteSearch from './0045_palette_search.js';
+import * as advances from './0046_advances.js';
 
 /** Every migration, by name; the name's numeric prefix orders them. An area adds its file here. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0043_scheduled_vendor_changes': scheduledVendorChanges,
   '0044_ledger': ledger,
   '0045_palette_search': paletteSearch,
+  '0046_advances': advances,
 };

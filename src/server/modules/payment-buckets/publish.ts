@@ -13,7 +13,7 @@ import { BUCKET_ENTITY } from './queries.js';
  * `new` gets its credit note (stored, then mailed by a job of its own) and moves to `payout_pending`;
  * one whose contract vendor has no payment method or whose vendor has no tax data goes to
  * `needs_correction` instead, as does a verified invoice payment lacking them. Invoice payments need no
- * note: verifying them moved them on already.
+ * note: verifying them moved them on already. An advance needs none either: publish moves it on.
  *
  * Safe to run twice, concurrently and after a crash: every state change is an UPDATE whose WHERE still
  * asks for the state it leaves (a second run waits for the row and then finds nothing to do), the note's
@@ -147,13 +147,22 @@ export async function publishPayments(
       UPDATE payments p SET state = 'needs_correction', lock_version = p.lock_version + 1, updated_at = now()
       FROM payments old
       WHERE old.id = p.id AND p.payment_bucket_id = ${bucketId}
-        AND ((p.type = 'self_billing' AND p.state = 'new') OR (p.type = 'invoice' AND p.state = 'payout_pending')) AND ${LACKING}
+        AND ((p.type IN ('self_billing', 'advance') AND p.state = 'new') OR (p.type = 'invoice' AND p.state = 'payout_pending')) AND ${LACKING}
       RETURNING p.id::int AS id, old.state`.execute(trx);
     await auditMany(trx, { action: 'publish', type: 'Payment', userId }, rows.map((r) => ({ id: r.id, changes: { state: [r.state, 'needs_correction'] } })));
     return rows.length;
   });
+  // Advances need no note: the rest go on to be paid, in one UPDATE.
+  const approved = await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number }>`
+      UPDATE payments p SET state = 'payout_pending', published_at = now(), lock_version = p.lock_version + 1, updated_at = now()
+      WHERE p.payment_bucket_id = ${bucketId} AND p.type = 'advance' AND p.state = 'new' AND NOT ${LACKING}
+      RETURNING p.id::int AS id`.execute(trx);
+    await auditMany(trx, { action: 'publish', type: 'Payment', userId }, rows.map((r) => ({ id: r.id, changes: { state: ['new', 'payout_pending'] } })));
+    return rows.length;
+  });
 
-  let published = 0;
+  let published = approved;
   let after = 0;
   for (;;) {
     const batch = await sql<{ id: number }>`

@@ -35,11 +35,11 @@ async function summaries(db: Db, ids: readonly number[]): Promise<Map<number, Pa
 async function contents(db: Db, ids: readonly number[]) {
   const { rows } = await sql<{ bucket_id: number; payments_count: number; payout_id: number | null; payout_month: string | null; publishable: boolean; exportable: boolean }>`
     SELECT p.payment_bucket_id::int AS bucket_id, count(*)::int AS payments_count,
-      CASE WHEN count(DISTINCT p.payout_id) = 1 THEN min(p.payout_id)::int END AS payout_id,
-      CASE WHEN count(DISTINCT p.payout_id) = 1 THEN to_char(min(po.month), 'YYYY-MM-DD') END AS payout_month,
-      bool_or(p.type = 'self_billing' AND p.state = 'new') AS publishable,
+      CASE WHEN count(DISTINCT p.payout_id) = 1 AND count(p.payout_id) = count(*) THEN min(p.payout_id)::int END AS payout_id,
+      CASE WHEN count(DISTINCT p.payout_id) = 1 AND count(p.payout_id) = count(*) THEN to_char(min(po.month), 'YYYY-MM-DD') END AS payout_month,
+      bool_or(p.type IN ('self_billing', 'advance') AND p.state = 'new') AS publishable,
       bool_or(p.state = 'payout_pending') AS exportable
-    FROM payments p JOIN payouts po ON po.id = p.payout_id
+    FROM payments p LEFT JOIN payouts po ON po.id = p.payout_id
     WHERE p.payment_bucket_id = ANY(${[...ids]}::bigint[])
     GROUP BY p.payment_bucket_id`.execute(db);
   return new Map(rows.map((r) => [r.bucket_id, r]));

@@ -23,7 +23,8 @@ const CANDIDATES_LIMIT = 500;
 
 /**
  * Contract vendors a cancelled payment may be replaced by: of the payment's organization, on contracts in
- * the payment's currency whose active range covers the payment's period (its own contract's first).
+ * the payment's currency whose active range covers the payment's period (its own contract's first). An
+ * advance returns only to its own contract vendor.
  */
 export async function correctionCandidates(db: Db, paymentId: number, onlyId?: number): Promise<CorrectionCandidate[]> {
   const { rows } = await sql<{ id: number; contract_id: number; active_from: string | null; active_to: string | null; vendor_id: number; vendor_name: string }>`
@@ -33,7 +34,8 @@ export async function correctionCandidates(db: Db, paymentId: number, onlyId?: n
     JOIN contract_vendors cv ON cv.contract_id = c.id
     JOIN vendors v ON v.id = cv.vendor_id
     WHERE p.id = ${paymentId}
-      AND c.active_from IS NOT NULL AND c.active_from <= p.end_date AND (c.active_to IS NULL OR c.active_to >= p.start_date)
+      AND CASE WHEN p.type = 'advance' THEN cv.id = p.contract_vendor_id
+               ELSE c.active_from IS NOT NULL AND c.active_from <= p.end_date AND (c.active_to IS NULL OR c.active_to >= p.start_date) END
       ${onlyId === undefined ? sql`` : sql`AND cv.id = ${onlyId}`}
     ORDER BY (c.id = p.contract_id) DESC, c.id, cv.position, cv.id
     LIMIT ${CANDIDATES_LIMIT}`.execute(db);
@@ -101,7 +103,7 @@ const entryOf = (original: PaymentEntity, contractVendorId: number, vendorId: nu
   contract_vendor_id: contractVendorId,
   vendor_id: vendorId,
   currency: original.currency,
-  payout_id: original.payout.id,
+  payout_id: original.payout?.id ?? null,
   payment_id: original.id,
   month: monthOf(original),
 });
@@ -130,7 +132,7 @@ async function insertReplacement(w: WriteContext, original: PaymentEntity, cvId:
       type,
       state: terms.payout_on_hold ? 'on_hold' : 'new',
       state_before_hold: terms.payout_on_hold ? 'new' : null,
-      payout_id: original.payout.id,
+      payout_id: original.payout!.id,
       organization_id: original.organization.id,
       contract_id: contract.id,
       contract_vendor_id: cvId,
@@ -210,7 +212,7 @@ export const cancelActions: Record<string, PaymentAction> = {
       await sql`UPDATE payments SET state = 'cancelled' WHERE id = ${current.id}`.execute(w.trx);
       if (REVERSED_ON_CANCEL.includes(current.state)) await insertReversal(w, current);
       await postCancellation(w, current, cvId, candidate.vendor.id);
-      await insertReplacement(w, current, cvId);
+      if (current.type !== 'advance') await insertReplacement(w, current, cvId);
     },
   },
 };

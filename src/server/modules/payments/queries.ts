@@ -97,7 +97,7 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         .selectFrom('payments as p')
         .innerJoin('organizations as o', 'o.id', 'p.organization_id')
         .innerJoin('vendors as v', 'v.id', 'p.vendor_id')
-        .innerJoin('payouts as po', 'po.id', 'p.payout_id')
+        .leftJoin('payouts as po', 'po.id', 'p.payout_id')
         .leftJoin('payment_buckets as pb', 'pb.id', 'p.payment_bucket_id')
         .leftJoin('payment_files as pf', 'pf.id', 'p.payment_file_id')
         .selectAll('p')
@@ -127,7 +127,8 @@ export function loadPayments(db: Db, ids: readonly number[], viewer: CurrentUser
         contract_id: r.contract_id,
         contract_vendor_id: r.contract_vendor_id,
         payment_bucket: bucketId === null ? null : { id: bucketId, name: r.bucket_name ?? '' },
-        payout: { id: r.payout_id, month: r.payout_month },
+        payout: r.payout_id === null ? null : { id: r.payout_id, month: r.payout_month! },
+        advance_reason: r.advance_reason,
         cancelled_payment_id: r.cancelled_payment_id,
         revenue_types: r.revenue_types,
         currency: r.currency,

@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../../http/errors.js';
 import { recordWriter, type Resource, resourceRoutes } from '../../http/resource.js';
 import { registerAuditedType } from '../audit/routes.js';
 import { paymentActions } from './actions.js';
+import { advanceRoutes } from './advance.js';
 import { correctionCandidates } from './cancel.js';
 import { invoiceRoutes } from './invoice.js';
 import { DETAIL_ROLES, FLAG_ROLES, SCOPED_LIST_ROLES, scopedListAllowed } from '../../../shared/payment-lifecycle.js';
@@ -104,6 +105,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const writer = recordWriter(ctx.db, resource);
   resourceRoutes<PaymentEntity, never>(app, ctx, resource);
   invoiceRoutes(app, ctx, writer);
+  advanceRoutes(app, ctx, writer);
   statementRoutes(app, ctx);
 
   /** Who may replace the payment's contract vendor when it is cancelled (spec 3, 7.2), for the cancel dialog. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ContractShareType, RevenueShareFormula } from '../../../shared/entities/contract.js';
+import type { PaymentType } from '../../../shared/entities/payment.js';
 import { formatDecimal } from '../../../shared/money.js';
 import { explainShares, type ShareExplanation, type ShareTerms } from '../../../shared/payment-math.js';
 import type { Db } from '../../db/connection.js';
@@ -27,7 +28,7 @@ export interface StatementLine {
 }
 
 export interface StatementData extends Omit<CreditNoteData, 'lines' | 'credit_note_type'> {
-  type: 'self_billing' | 'invoice' | 'reversal';
+  type: PaymentType;
   currency_rate: string;
   /** The reference of the payment a reversal or replacement stands for. */
   cancelled_reference: string | null;

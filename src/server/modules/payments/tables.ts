@@ -12,7 +12,9 @@ export interface PaymentsTable {
   type: string;
   state: Generated<string>;
   state_before_hold: string | null;
-  payout_id: number;
+  /** Null only for an advance (migration 0046), which no payout made. */
+  payout_id: number | null;
+  advance_reason: string | null;
   organization_id: number;
   contract_id: number;
   contract_vendor_id: number;
