@@ -23,6 +23,7 @@ const TERMINATION_ROLES = ['contracts', 'contracts_admin'];
 const AMENDMENT_WRITE_ROLES = ['contracts', 'contracts_admin'];
 const APPLY_ROLES = ['contracts_admin'];
 const PAYMENTS_ROLES = ['payments', 'payments_admin'];
+const ADVANCE_ROLES = ['payments_admin'];
 const ok: Availability = { enabled: true };
 const group = 'commands.groups.actions';
 
@@ -299,6 +300,23 @@ export const contractsCommands: Command[] = [
     when: (v) => (!v.contract_final ? { enabled: false, reason: 'contracts.reasons.not_final' } : !v.payout_on_hold ? { enabled: false, reason: 'contracts.reasons.not_on_hold' } : ok),
     run: (ctx, v) =>
       transition(ctx, v.contract_id, `${API}/${v.contract_id}/contract_vendors/${v.id}/resume`, 'contracts.resume_confirm', 'contracts.done.resume_vendor', 'contracts.commands.resume_vendor'),
+  }),
+
+  // An advance for the vendor, recouped from its later earnings (DOMAIN.md "Payment run" step 8); final contracts only.
+  sectionCommand<ContractVendorRow>('contract_vendors', {
+    id: 'contract_vendors.record_advance',
+    title: 'contracts.commands.record_advance',
+    roles: ADVANCE_ROLES,
+    when: (v) => flag(v.contract_signed, 'contracts.reasons.advance_not_signed'),
+    run: (ctx, v) =>
+      openDialog(ctx, {
+        kind: 'record_advance',
+        contractId: v.contract_id,
+        contractVendorId: v.id,
+        vendorId: v.vendor_id,
+        vendorName: v.vendor.name,
+        currency: v.contract_currency,
+      }),
   }),
 
   // An amendment (its row in the details' amendments section), spec 2, 4 "Amendment".

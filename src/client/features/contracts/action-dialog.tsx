@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { ApiError, type FieldErrors } from '../../api/client';
@@ -20,6 +20,10 @@ export interface ActionDialogProps {
   title: string;
   submitLabel: string;
   done: string;
+  /** Values of the success message's placeholders, read from the answer (a created payment's `{reference}`). */
+  doneValues?(answer: unknown): Record<string, string | number>;
+  /** What else the answer changed, beside the contract (other resources' lists). */
+  onDone?(answer: unknown): void;
   danger?: boolean;
   /** Field errors found before sending (required values); none sends. */
   check(): FieldErrors;
@@ -31,29 +35,36 @@ export interface ActionDialogProps {
 }
 
 /**
- * The frame of every contract action dialog (spec 2, 5: comment, sign, pause, termination): the
- * fields, Cancel and the action's button. Required values are checked before sending, the server's
- * 422 lands on the fields (a `base` reason above them); success says so, closes, shows the contract
- * as answered and reloads the lists.
+ * The frame of every contract action dialog (spec 2, 5: comment, sign, pause, termination, advance):
+ * the fields, Cancel and the action's button. Required values are checked before sending, the server's
+ * 422 lands on the fields (a `base` reason above them) and the first marked field takes the focus;
+ * success says so, closes, shows the contract as answered and reloads the lists.
  */
-export function ActionDialog({ contractId, title, submitLabel, done, danger, check, send, errors, setErrors, children }: ActionDialogProps) {
+export function ActionDialog({ contractId, title, submitLabel, done, doneValues, onDone, danger, check, send, errors, setErrors, children }: ActionDialogProps) {
   const t = useT();
   const env = useCommandEnvironment();
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Errors on fields: the first marked field takes the focus, so its message is read with it.
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+  };
   const submit = async () => {
     const found = check();
     if (Object.keys(found).length > 0) {
-      setErrors(found);
+      showErrors(found);
       return;
     }
     setSaving(true);
     try {
       const record = await send();
-      env.services.notify('success', t(done));
+      env.services.notify('success', t(done, doneValues?.(record)));
       closeContractDialog();
       refreshContract(contractId, record);
+      onDone?.(record);
     } catch (error) {
-      if (error instanceof ApiError && error.errors) setErrors(error.errors);
+      if (error instanceof ApiError && error.errors) showErrors(error.errors);
       else if (error instanceof ApiError && error.status !== 401 && error.status !== 403) env.services.notify('error', t('contracts.action_failed'));
     } finally {
       setSaving(false);
@@ -78,6 +89,7 @@ export function ActionDialog({ contractId, title, submitLabel, done, danger, che
       }
     >
       <form
+        ref={formRef}
         className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
         onSubmit={(e) => {
           e.preventDefault();

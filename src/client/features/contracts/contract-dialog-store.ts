@@ -12,6 +12,15 @@ export type ContractDialog =
       contractVendorId: number;
       vendorName: string;
     }
+  | {
+      kind: 'record_advance';
+      contractId: number;
+      contractVendorId: number;
+      vendorId: number;
+      vendorName: string;
+      /** The contract's currency, the advance's. */
+      currency: string;
+    }
   | { kind: 'reject_termination'; contractId: number; requestId: number }
   | {
       kind: 'reject_amendment' | 'cancel_amendment' | 'sign_amendment';

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { CommentDialog } from './comment-dialog';
 import { registerContractDialogHost, useContractDialog } from './contract-dialog-store';
 import { PauseDialog } from './pause-dialog';
+import { AdvanceDialog } from './advance-dialog';
 import { CONTRACTS_API } from './refresh';
 import { SignDialog } from './sign-dialog';
 import { TerminationDialog } from './termination-dialog';
@@ -62,6 +63,8 @@ export function ContractDialogs() {
       return <SignDialog key={key} contractId={dialog.contractId} amendmentId={dialog.amendmentId} />;
     case 'pause':
       return <PauseDialog key={key} contractId={dialog.contractId} contractVendorId={dialog.contractVendorId} vendorName={dialog.vendorName} />;
+    case 'record_advance':
+      return <AdvanceDialog key={key} contractId={dialog.contractId} contractVendorId={dialog.contractVendorId} vendorId={dialog.vendorId} vendorName={dialog.vendorName} currency={dialog.currency} />;
     case 'terminate':
       return <TerminationDialog key={key} contractId={dialog.contractId} />;
   }

@@ -129,7 +129,7 @@ export function RevenueSharesSection({ contract: c }: { contract: Contract }) {
   );
 }
 
-/** Vendors: link, share, payment method, contact e-mails, payouts on hold with the reason, pause / resume. */
+/** Vendors: link, share, payment method, contact e-mails, payouts on hold with the reason, pause / resume, record an advance. */
 export function VendorsSection({ contract: c }: { contract: Contract }) {
   const t = useT();
   const lng = useAtomValue(languageAtom);
@@ -150,6 +150,8 @@ export function VendorsSection({ contract: c }: { contract: Contract }) {
             ...cv,
             contract_id: c.id,
             contract_final: c.state_final,
+            contract_signed: c.state === 'signed',
+            contract_currency: c.currency,
           };
           const extras = {
             selection: {
@@ -184,6 +186,7 @@ export function VendorsSection({ contract: c }: { contract: Contract }) {
                   })}
                 >
                   <CommandButton command={cv.payout_on_hold ? 'contract_vendors.resume' : 'contract_vendors.pause'} extras={extras} size="sm" />
+                  <CommandButton command="contract_vendors.record_advance" extras={extras} size="sm" />
                 </span>
               </td>
             </tr>

@@ -19,4 +19,8 @@ export type TerminationRequest = TerminationEntity;
 export type ContractVendorRow = ContractVendor & {
   contract_id: number;
   contract_final: boolean;
+  /** Only a signed contract takes an advance (the server refuses the others). */
+  contract_signed: boolean;
+  /** The contract's currency (an advance is paid in it). */
+  contract_currency: string;
 };

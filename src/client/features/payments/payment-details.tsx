@@ -36,13 +36,14 @@ function payeeAccount(p: Payment['payee'], t: ReturnType<typeof useT>): string {
   return [method, ...account].filter(Boolean).join(' · ');
 }
 
-/** The payment's facts (spec 3, 3.1), with the payee it was made with; the fee only when it is not 0 (2.1). */
+/** The payment's facts (spec 3, 3.1), with the payee it was made with; the fee only when it is not 0 (2.1); an advance's reason. */
 export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string): Fact[] {
   const money = (value: string) => <Money value={value} currency={p.currency} />;
   const pct = (value: string) => formatPercent(value, lng);
   const facts: Fact[] = [
     { label: 'payments.fields.state', value: <PaymentStateChip state={p.state} /> },
     { label: 'payments.fields.type', value: t(`payments.types.${p.type}`) },
+    ...(p.type === 'advance' ? [{ label: 'payments.fields.advance_reason', value: p.advance_reason ?? '' }] : []),
     { label: 'payments.fields.vendor', value: `${p.vendor.number} · ${p.vendor.name}` },
     { label: 'payments.fields.organization', value: p.organization.name },
     { label: 'payments.fields.contract', value: <a href={routePath('contracts.show', { id: p.contract_id })}>{p.contract_id}</a> },
@@ -60,7 +61,8 @@ export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string
     { label: 'payments.fields.currency_rate', value: `USD→${p.currency} ${trimDecimalZeros(p.currency_rate)}` },
     { label: 'payments.fields.due_date', value: formatDate(p.due_date, lng) },
     { label: 'payments.fields.paid_at', value: p.paid_at ? formatTimestamp(p.paid_at, lng) : '' },
-    { label: 'payments.fields.payout', value: <a href={routePath('payouts.show', { id: p.payout.id })}>{formatDisplayMonth(p.payout.month)}</a> },
+    // An advance was made by no payout.
+    { label: 'payments.fields.payout', value: p.payout ? <a href={routePath('payouts.show', { id: p.payout.id })}>{formatDisplayMonth(p.payout.month)}</a> : '' },
     { label: 'payments.fields.payment_bucket', value: p.payment_bucket?.name ?? '' },
     p.type === 'invoice'
       ? { label: 'payments.fields.invoice_attached_at', value: p.invoice_attached_at ? <PaymentFile payment={p} command="payments.download_invoice" text={[p.invoice_number, formatTimestamp(p.invoice_attached_at, lng)]} /> : '' }
