@@ -91,6 +91,17 @@ describe('recording an advance', () => {
       ['invoice', '50.00'],
     ]);
     expect(await balance(w.cv)).toBe('0.00');
+    // Each payment's read names the entries it pays: the advance its own, the payment the advance it recouped and the two earnings.
+    const [adv, paid] = await paymentsOf(w.cv);
+    const entriesOf = async (id: number) => (await api.request({ method: 'GET', url: `/api/payments/${id}`, as: reader })).json().balance_entries.map((e: { kind: string; amount: string }) => [e.kind, e.amount]);
+    expect(await entriesOf(adv.id)).toEqual([['advance', '-500.00']]);
+    expect(await entriesOf(paid.id)).toEqual([['advance', '-500.00'], ['earning', '300.00'], ['earning', '250.00']]);
+    // The advance's statement says what it is; it has no revenue lines.
+    const pdf = await api.request({ method: 'GET', url: `/api/payments/${adv.id}/statement.pdf`, as: reader });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    const csv = await api.request({ method: 'GET', url: `/api/payments/${adv.id}/statement.csv`, as: reader });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('500.00');
   });
 
   it('is refused without payments_admin, on bad input with the field named, and on a contract that is not signed', async () => {

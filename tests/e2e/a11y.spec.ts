@@ -164,6 +164,7 @@ for (const theme of ['light', 'dark']) {
       await dialog('Sign', 'Sign');
       await open('signed');
       await dialog('Pause vendor', 'Pause vendor', page.getByRole('region', { name: 'Vendors' }));
+      await dialog(/^Record advance/, 'Record advance', page.getByRole('region', { name: 'Vendors' }));
       await page.getByRole('button', { name: /^Actions/ }).click();
       await expect(page.getByRole('menu')).toBeVisible();
       found.push(...(await violations(page, 'contract actions menu')));

@@ -142,6 +142,32 @@ test.describe('contracts from the keyboard', () => {
     await expect(page.getByText('Vendor resumed').first()).toBeVisible();
     await expect(vendors.getByRole('button', { name: 'Pause vendor', exact: true })).toBeVisible();
 
+    // An advance (issue 23): nothing is sent until amount and reason are there; then a payment of type
+    // advance, and its entry takes the vendor's balance below zero.
+    await press(page, /^Record advance/, vendors);
+    const advance = page.getByRole('dialog', { name: 'Record advance' });
+    const amount = advance.getByRole('textbox', { name: /^Amount/ });
+    await expect(amount).toBeFocused();
+    await tabTo(page, advance.getByRole('button', { name: 'Record advance', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(advance.getByText(/can't be blank/).first()).toBeVisible();
+    await expect(amount).toBeFocused();
+    await page.keyboard.type('250');
+    await tabTo(page, advance.getByRole('textbox', { name: /^Reason/ }));
+    await page.keyboard.type('Studio time ahead of the album');
+    await tabTo(page, advance.getByRole('button', { name: 'Record advance', exact: true }));
+    await page.keyboard.press('Enter');
+    await expect(advance).toBeHidden();
+    await expect(page.getByText(/^Advance P\d+ recorded$/).first()).toBeVisible();
+    const advanced = await withAppDb((db) =>
+      db.query<{ type: string; amount: string; payout_id: string | null; advance_reason: string; entry: string }>(
+        `SELECT p.type, p.amount::text, p.payout_id, p.advance_reason, e.amount::text AS entry FROM payments p JOIN balance_entries e ON e.payment_id = p.id
+         JOIN contract_vendors cv ON cv.id = p.contract_vendor_id WHERE cv.contract_id = $1 AND p.type = 'advance'`,
+        [id],
+      ),
+    );
+    expect(advanced.rows).toEqual([{ type: 'advance', amount: '250.00', payout_id: null, advance_reason: 'Studio time ahead of the album', entry: '-250.00' }]);
+
     // Terminate from the action menu: today as the day, a reason and the document.
     const today = await withAppDb(async (db) => (await db.query<{ d: string }>(`SELECT to_char(current_date, 'DD.MM.YYYY') AS d`)).rows[0].d);
     await press(page, /^Actions/);

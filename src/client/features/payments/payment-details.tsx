@@ -58,7 +58,8 @@ export function paymentFacts(p: Payment, t: ReturnType<typeof useT>, lng: string
   if (p.fee && trimDecimalZeros(p.fee) !== '0') facts.push({ label: 'payments.fields.fee', value: money(p.fee) });
   facts.push(
     { label: 'payments.fields.total_amount', value: <strong>{money(p.total_amount)}</strong> },
-    { label: 'payments.fields.currency_rate', value: `USD→${p.currency} ${trimDecimalZeros(p.currency_rate)}` },
+    // An advance converts nothing: it is paid as recorded, in the contract's currency.
+    { label: 'payments.fields.currency_rate', value: p.type === 'advance' ? '' : `USD→${p.currency} ${trimDecimalZeros(p.currency_rate)}` },
     { label: 'payments.fields.due_date', value: formatDate(p.due_date, lng) },
     { label: 'payments.fields.paid_at', value: p.paid_at ? formatTimestamp(p.paid_at, lng) : '' },
     // An advance was made by no payout.

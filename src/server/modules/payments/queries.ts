@@ -69,7 +69,8 @@ export async function loadLineItems(db: Db, paymentIds: readonly number[]): Prom
 
 /**
  * The ledger's entries each payment pays: those of its contract vendor's balance after the payment before
- * it, up to its own (its earning, what was carried, a reversal recouped); a reversal's own entry.
+ * it, up to its own (its earning, what was carried, a reversal or an advance recouped); a reversal's and an
+ * advance's own entry.
  */
 export async function loadPaidEntries(db: Db, paymentIds: readonly number[]): Promise<Map<number, PaymentBalanceEntry[]>> {
   const out = new Map<number, PaymentBalanceEntry[]>();
@@ -77,12 +78,12 @@ export async function loadPaidEntries(db: Db, paymentIds: readonly number[]): Pr
   const { rows } = await sql<PaymentBalanceEntry & { paid_by: number }>`
     SELECT pe.payment_id::int AS paid_by, e.id::int AS id, e.kind, e.amount::text AS amount, e.currency, to_char(e.month, 'YYYY-MM-DD') AS month, e.description, e.payout_id::int AS payout_id
     FROM balance_entries pe
-    CROSS JOIN LATERAL (SELECT max(q.id) AS id FROM balance_entries q WHERE q.contract_vendor_id = pe.contract_vendor_id AND q.kind IN ('payment', 'advance') AND q.id < pe.id) prev
+    CROSS JOIN LATERAL (SELECT max(q.id) AS id FROM balance_entries q WHERE q.contract_vendor_id = pe.contract_vendor_id AND q.kind = 'payment' AND q.id < pe.id) prev
     JOIN balance_entries e ON e.contract_vendor_id = pe.contract_vendor_id AND e.id > coalesce(prev.id, 0) AND e.id < pe.id
-    WHERE pe.payment_id = ANY(${[...paymentIds]}::bigint[]) AND pe.kind IN ('payment', 'advance')
+    WHERE pe.payment_id = ANY(${[...paymentIds]}::bigint[]) AND pe.kind = 'payment'
     UNION ALL
     SELECT payment_id::int, id::int, kind, amount::text, currency, to_char(month, 'YYYY-MM-DD'), description, payout_id::int
-    FROM balance_entries WHERE payment_id = ANY(${[...paymentIds]}::bigint[]) AND kind = 'reversal'
+    FROM balance_entries WHERE payment_id = ANY(${[...paymentIds]}::bigint[]) AND kind IN ('reversal', 'advance')
     ORDER BY 1, 2`.execute(db);
   for (const { paid_by, ...entry } of rows) out.set(paid_by, [...(out.get(paid_by) ?? []), entry]);
   return out;
