@@ -42,12 +42,23 @@ const balance = async (cv: number) => (await sql<{ b: string }>`SELECT round(coa
 const paymentsOf = (cv: number) => api.db.selectFrom('payments').select(['id', 'type', 'state', 'amount']).where('contract_vendor_id', '=', cv).orderBy('id').execute();
 
 let month = 0;
-async function payout(source: number, revenue: string): Promise<number> {
+/** A payout of a new month with this EUR revenue, run through the API; `before` sees it imported and not yet run. */
+async function payout(source: number, revenue: string, before?: (id: number) => Promise<void>): Promise<number> {
   month += 1;
   const id = await newPayout(api.db, `${2045 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-01`, ['adsense']);
   await addRevenue(api.db, id, [{ source, type: 'adsense', revenue, currency: 'EUR' }]);
+  await before?.(id);
   await runThroughApi(api, id, staff);
   return id;
+}
+
+/** What the preview says the run would do for the one vendor of the payout's contract, and the payments it would count. */
+async function preview(id: number) {
+  const res = await api.request({ method: 'GET', url: `/api/payouts/${id}/payments_preview`, as: staff });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json();
+  const v = body.contracts[0].vendors[0];
+  return { earned: v.earned, brought_forward: v.brought_forward, carried: v.carried, amount: v.carried ? null : v.amount, counted: body.totals.reduce((n: number, t: { payments_count: number }) => n + t.payments_count, 0) };
 }
 
 describe('recording an advance', () => {
@@ -80,12 +91,17 @@ describe('recording an advance', () => {
   it('later earnings recoup it before anything is paid', async () => {
     const w = await world();
     expect((await advance(w.contract, w.cv, { advance: { amount: '500.00', reason: 'Tour support', date: '2026-11-01' } })).statusCode).toBe(201);
-    const first = await payout(w.source, '300.00');
+    // The preview says so before each run: the earnings with the advance brought forward, then the payment or why none.
+    const first = await payout(w.source, '300.00', async (id) =>
+      expect(await preview(id)).toEqual({ earned: '300.00', brought_forward: '-500.00', carried: 'not_positive', amount: null, counted: 0 }),
+    );
     expect((await paymentsOf(w.cv)).map((p) => p.type)).toEqual(['advance']);
     expect(await balance(w.cv)).toBe('-200.00');
     const carried = (await api.request({ method: 'GET', url: `/api/payouts/${first}/carried_balances`, as: staff })).json();
     expect(carried.entries.map((e: { earned: string; balance: string; reason: string }) => [e.earned, e.balance, e.reason])).toEqual([['300.00', '-200.00', 'not_positive']]);
-    await payout(w.source, '250.00');
+    await payout(w.source, '250.00', async (id) =>
+      expect(await preview(id)).toEqual({ earned: '250.00', brought_forward: '-200.00', carried: null, amount: '50.00', counted: 1 }),
+    );
     expect((await paymentsOf(w.cv)).map((p) => [p.type, p.amount])).toEqual([
       ['advance', '500.00'],
       ['invoice', '50.00'],

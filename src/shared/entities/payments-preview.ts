@@ -50,6 +50,13 @@ export interface PaymentsPreviewVendor {
   contract_vendor_id: number;
   vendor: { id: number; name: string; number: number };
   share_percentage: string;
+  /** What this payout earns for it (the sum of its share parts). */
+  earned: string;
+  /** Its balance before this payout: carried amounts, advances and reversals to recoup (0.00 when none). */
+  brought_forward: string;
+  minimum_payout: string;
+  /** Null: the run pays `amount` (earned plus brought forward). Else why the balance would carry instead. */
+  carried: null | 'below_minimum' | 'not_positive';
   type: 'self_billing' | 'invoice';
   state: 'new' | 'on_hold';
   /** The vendor's part of each share (largest remainder across the vendors). */

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { css } from 'styled-system/css';
 import useSWR from 'swr';
 import type { Payout } from '../../../shared/entities/payout';
-import type { PaymentsPreview, PaymentsPreviewContract } from '../../../shared/entities/payments-preview';
+import type { PaymentsPreview, PaymentsPreviewContract, PaymentsPreviewVendor } from '../../../shared/entities/payments-preview';
 import { formulaText } from '../../../shared/payment-math';
 import { api, ApiError } from '../../api/client';
 import { DetailsTable } from '../../kit/details-section';
@@ -12,6 +12,8 @@ import { StateChip } from '../../kit/state-chip';
 import { errorText, languageAtom, useT } from '../../lib/i18n';
 import { Money, PaymentsSummaryTableRow } from './money-cell';
 
+/** A one-word cell (the payment type) that a crowded table must not break inside the word. */
+const nowrap = css({ whiteSpace: 'nowrap' });
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3', '& > h2': { fontSize: 'md', fontWeight: '600', m: 0 } });
 const note = css({ m: 0, color: 'fg.muted', fontSize: 'sm' });
 const bad = css({ m: 0, color: 'danger', fontSize: 'sm' });
@@ -103,6 +105,7 @@ function ContractPreview({ contract: c, initiallyOpen }: { contract: PaymentsPre
             'payouts.payments.fields.split',
             'payouts.payments.fields.type',
             'payouts.payments.fields.state',
+            { key: 'payouts.carried.brought_forward', num: true },
             { key: 'payouts.payments.fields.amount', num: true },
             { key: 'payouts.payments.fields.vat_amount', num: true },
             { key: 'payouts.payments.fields.wht_amount', num: true },
@@ -122,22 +125,32 @@ function ContractPreview({ contract: c, initiallyOpen }: { contract: PaymentsPre
                   ))}
                 </ul>
               </td>
-              <td>{t(`payouts.payments.types.${v.type}`)}</td>
-              <td>{v.state === 'on_hold' ? <StateChip tone="neutral">{t('payouts.payments.states.on_hold')}</StateChip> : <StateChip tone="info">{t('payouts.payments.states.new')}</StateChip>}</td>
-              <td data-num="">
-                <Money value={v.amount} currency={c.currency} />
+              <td className={nowrap}>{t(`payouts.payments.types.${v.type}`)}</td>
+              <td>
+                <PreviewState vendor={v} currency={c.currency} />
               </td>
-              <td data-num="">
-                <Money value={v.vat_amount} currency={c.currency} /> ({v.reverse_charge ? t('payouts.payments.reverse_charge') : `${num(trimDecimalZeros(v.vat_percentage))}%`})
-              </td>
-              <td data-num="">
-                <Money value={v.wht_amount} currency={c.currency} /> ({`${num(trimDecimalZeros(v.wht_percentage))}%`})
-              </td>
-              <td data-num="">
-                <strong>
-                  <Money value={v.total_amount} currency={c.currency} />
-                </strong>
-              </td>
+              <td data-num="">{v.brought_forward === '0.00' ? '' : <Money value={v.brought_forward} currency={c.currency} />}</td>
+              {v.carried ? (
+                // Nothing is paid: the balance carries to a later payout (the state says why).
+                <td colSpan={4}>{t('payouts.carried.no_payment')}</td>
+              ) : (
+                <>
+                  <td data-num="">
+                    <Money value={v.amount} currency={c.currency} />
+                  </td>
+                  <td data-num="">
+                    <Money value={v.vat_amount} currency={c.currency} /> ({v.reverse_charge ? t('payouts.payments.reverse_charge') : `${num(trimDecimalZeros(v.vat_percentage))}%`})
+                  </td>
+                  <td data-num="">
+                    <Money value={v.wht_amount} currency={c.currency} /> ({`${num(trimDecimalZeros(v.wht_percentage))}%`})
+                  </td>
+                  <td data-num="">
+                    <strong>
+                      <Money value={v.total_amount} currency={c.currency} />
+                    </strong>
+                  </td>
+                </>
+              )}
             </tr>
           )}
         />
@@ -196,4 +209,22 @@ export function PaymentsPreviewSection({ payout }: { payout: Payout }) {
       )}
     </section>
   );
+}
+
+/** The payment the run would make, on hold with its contract vendor, or the balance carried and why. */
+function PreviewState({ vendor: v, currency }: { vendor: PaymentsPreviewVendor; currency: string }) {
+  const t = useT();
+  if (v.carried)
+    return (
+      <>
+        <StateChip tone="neutral">{t('payouts.carried.state')}</StateChip> {t(`payouts.carried.reasons.${v.carried}`)}
+        {v.carried === 'below_minimum' ? (
+          <>
+            {' '}
+            (<Money value={v.minimum_payout} currency={currency} />)
+          </>
+        ) : null}
+      </>
+    );
+  return v.state === 'on_hold' ? <StateChip tone="neutral">{t('payouts.payments.states.on_hold')}</StateChip> : <StateChip tone="info">{t('payouts.payments.states.new')}</StateChip>;
 }

@@ -1,12 +1,17 @@
 import type { PaymentsPreview, PaymentsPreviewContract } from '../../../shared/entities/payments-preview.js';
 import type { PaymentsSummaryRow } from '../../../shared/entities/payment.js';
-import { Decimal, minorUnits, money, type Money, toDecimal, total } from '../../../shared/money.js';
+import { amount, Decimal, minorUnits, money, type Money, toDecimal, total } from '../../../shared/money.js';
 import { formulaText } from '../../../shared/payment-math.js';
 import type { Db } from '../../db/connection.js';
-import { loadContracts, planContracts, RUN_BATCH, runInput, type ContractPlan } from './run.js';
+import { type Balance, balancesOf, LEAST_PAYOUT, reachesMinimum } from './ledger.js';
+import { loadContracts, planContracts, RUN_BATCH, runInput, type ContractPlan, vendorPayment } from './run.js';
 
-/** A plan as the preview answers it: per share the formula with its numbers, per vendor the split and figures. */
-function previewOf(plan: ContractPlan, created: boolean): PaymentsPreviewContract {
+/**
+ * A plan as the preview answers it: per share the formula with its numbers, per vendor the split, what it
+ * earns, what its balance brings forward, and the payment the run would make from the sum (DOMAIN.md
+ * "Payment run" step 4: the whole balance when it reaches the minimum payout), else why it would carry.
+ */
+function previewOf(plan: ContractPlan, created: boolean, balances: ReadonlyMap<number, Balance>): PaymentsPreviewContract {
   const { contract } = plan;
   return {
     contract_id: contract.id,
@@ -38,12 +43,23 @@ function previewOf(plan: ContractPlan, created: boolean): PaymentsPreviewContrac
       };
     }),
     vendors: plan.vendors.map((v, i) => {
-      const f = plan.payments[i].figures;
+      const earned = plan.payments[i].figures.amount;
+      // A contract the run made already has this payout's earnings in its balance: nothing more is brought forward.
+      const balance = balances.get(v.id) ?? { amount: '0', carriedFrom: null, minimum: LEAST_PAYOUT };
+      const broughtForward = toDecimal(created ? '0' : balance.amount);
+      const after = broughtForward.plus(toDecimal(earned)).toFixed(2);
+      const pays = created || reachesMinimum({ ...balance, amount: after });
+      const payment = pays && !broughtForward.isZero() ? vendorPayment(contract, v, amount(after)) : plan.payments[i];
+      const f = payment.figures;
       return {
         contract_vendor_id: v.id,
         vendor: { id: v.vendor_id, name: v.name, number: v.number },
         share_percentage: v.share_percentage,
-        type: plan.payments[i].type,
+        earned,
+        brought_forward: broughtForward.toFixed(2),
+        minimum_payout: balance.minimum,
+        carried: pays ? null : toDecimal(after).greaterThan(0) ? ('below_minimum' as const) : ('not_positive' as const),
+        type: payment.type,
         state: plan.payments[i].state,
         shares: plan.totals.map((t) => ({
           share_type: t.share_type,
@@ -71,7 +87,7 @@ function totalsOf(contracts: PaymentsPreviewContract[]): PaymentsSummaryRow[] {
     const zero = new Decimal(0).toFixed(digits);
     const key = `${c.organization.id}|${c.currency}`;
     const row = rows.get(key) ?? { organization_id: c.organization.id, organization_name: c.organization.name, currency: c.currency, payments_count: 0, amount: zero, vat_amount: zero, wht_amount: zero, total_amount: zero };
-    for (const v of c.vendors) {
+    for (const v of c.vendors.filter((x) => x.carried === null)) {
       row.payments_count += 1;
       row.amount = add(row.amount, v.amount);
       row.vat_amount = add(row.vat_amount, v.vat_amount);
@@ -96,7 +112,9 @@ export async function paymentsPreview(db: Db, payout: { id: number; month: strin
   const out: PaymentsPreviewContract[] = [];
   for (let i = 0; i < contracts.length; i += RUN_BATCH) {
     const batch = await loadContracts(db, contracts.slice(i, i + RUN_BATCH), false);
-    for (const plan of await planContracts(db, payout, batch, rates, revenue)) out.push(previewOf(plan, created.has(plan.contract.id)));
+    const plans = await planContracts(db, payout, batch, rates, revenue);
+    const balances = await balancesOf(db, plans.flatMap((p) => p.vendors.map((v) => v.id)));
+    for (const plan of plans) out.push(previewOf(plan, created.has(plan.contract.id), balances));
   }
   return { payout_id: payout.id, contracts: out, totals: totalsOf(out) };
 }
