@@ -48,7 +48,7 @@ const RULES: Rule[] = [
   { match: /^(GET \/api\/vendors|DELETE \/api\/vendors\/:id)$/, allowed: ['vendors', 'vendors_admin'], why: 'vendor list and its row delete' },
   { match: /^POST \/api\/vendors\/:id\/(activate|deactivate)$/, allowed: ['vendors_admin'], why: 'admin or vendors_admin' },
   { match: /^POST \/api\/vendors\/:id\/change_request\/confirm$/, allowed: ['admin'], why: 'confirmation document upload: admin only' },
-  { match: /^GET \/api\/vendors\/:id\/(balance|balance_entries)$/, allowed: ['payments', 'payments_admin'], why: 'the ledger (DOMAIN.md "The ledger\'s API"): who reads a vendor\'s payments reads its balance' },
+  { match: /^GET \/api\/vendors\/:id\/(balance|balance_entries|balance_statement\.(pdf|csv))$/, allowed: ['payments', 'payments_admin'], why: 'the ledger (DOMAIN.md "The ledger\'s API"): who reads a vendor\'s payments reads its balance' },
   { match: /^\w+ \/api\/vendors(\/|$)/, allowed: ['vendors'], why: 'vendor details (and the form, its documents and portal sign-in)' },
   // Contracts (spec 2, 6).
   { match: /^POST \/api\/contracts\/:id\/(amendments\/:aid\/|termination_requests\/:tid\/)?(approve|reject)$/, allowed: APPROVE, why: 'approve or reject' },

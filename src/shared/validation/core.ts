@@ -35,6 +35,7 @@ export const MESSAGE_KEYS = [
   'in_the_past',
   'after_date',
   'before_date',
+  'before_start',
   'revenue_shares_or_sources_required',
   'not_in_sepa_set',
 ] as const;

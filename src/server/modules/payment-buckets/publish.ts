@@ -6,6 +6,7 @@ import { fullAddress } from '../../lib/address.js';
 import { auditMany } from '../audit/audit.js';
 import { fullNumberSql } from '../vendors/queries.js';
 import { creditNoteLanguage, type CreditNoteData, type CreditNoteLine, renderCreditNotePdf } from './credit-note-pdf.js';
+import { legalImprints } from './legal-imprints.js';
 import { BUCKET_ENTITY } from './queries.js';
 
 /**
@@ -93,14 +94,7 @@ export async function creditNotes(db: Db, ids: number[], issuedOn: string) {
     FROM payment_line_items l LEFT JOIN revenue_sources s ON s.id = l.revenue_source_id
     -- What was carried first, then the revenue.
     WHERE l.payment_id = ANY(${ids}::bigint[]) ORDER BY l.payment_id, s.reference_id NULLS FIRST, l.share_type, l.id`.execute(db);
-  const imprints = await sql<{ organization_id: number; locale: string; template: string; position: number }>`
-    SELECT organization_id::int AS organization_id, locale, template, position FROM organization_legal_imprints
-    WHERE organization_id = ANY(${[...new Set(rows.map((r) => r.organization_id))]}::bigint[]) ORDER BY organization_id, position`.execute(db);
-  /** The imprint for the note's language, else the English one, else the first. */
-  const imprintOf = (orgId: number, lng: string) => {
-    const own = imprints.rows.filter((i) => i.organization_id === orgId);
-    return (own.find((i) => i.locale === lng) ?? own.find((i) => i.locale === 'en') ?? own[0])?.template ?? null;
-  };
+  const imprintOf = await legalImprints(db, rows.map((r) => r.organization_id));
   return rows.map((r) => {
     const language = creditNoteLanguage(r.language);
     return {

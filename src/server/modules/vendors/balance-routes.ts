@@ -8,7 +8,11 @@ import { notFound } from '../../http/errors.js';
 import { type ListSpec, parseListQuery, runList } from '../../http/list-query.js';
 import { listSpec } from '../../http/list-source.js';
 import { balanceEntriesList } from '../../../shared/lists/balance-entries.js';
-import { recordId } from '../../http/resource.js';
+import { recordId, valid } from '../../http/resource.js';
+import { statementPeriod } from '../../../shared/validation/balance-statement.js';
+import { loadBalanceStatement } from './balance-statement.js';
+import { balanceStatementCsv } from './balance-statement-csv.js';
+import { renderBalanceStatementPdf } from './balance-statement-pdf.js';
 import { balancesOf } from '../payments/ledger.js';
 import '../payments/tables.js';
 
@@ -75,4 +79,23 @@ export function vendorBalanceRoutes(app: FastifyInstance, { db }: AppContext): v
     });
     return { entries };
   });
+
+  /**
+   * `GET /api/vendors/{id}/balance_statement.pdf|csv?from=yyyy-MM&to=yyyy-MM`: the vendor's balance statement
+   * for those months (opening, entries with the running balance, totals per kind, closing), per contract vendor.
+   */
+  for (const format of ['pdf', 'csv'] as const) {
+    app.get<{ Params: { id: string }; Querystring: Record<string, unknown> }>(`/api/vendors/:id/balance_statement.${format}`, { config: { roles: BALANCE_ROLES } }, async (request, reply) => {
+      const id = await vendorId(db, request.params.id);
+      const period = valid(statementPeriod(request.query ?? {}));
+      const data = await loadBalanceStatement(db, id, period, new Date().toISOString().slice(0, 10));
+      if (!data) throw notFound();
+      const name = `balance-statement-${data.vendor.full_number.replace(/[^A-Za-z0-9._-]/g, '_')}-${period.from}-${period.to}.${format}`;
+      return reply
+        .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(format === 'pdf' ? await renderBalanceStatementPdf(data) : balanceStatementCsv(data));
+    });
+  }
 }
