@@ -1,6 +1,6 @@
 import { mutate } from 'swr';
 import { api, ApiError, request } from '../src/client/api/client';
-import { applyToContracts, confirmChangeRequest } from '../src/client/features/vendors/vendor-dialogs';
+import { applyToContracts, balanceStatement, confirmChangeRequest } from '../src/client/features/vendors/vendor-dialogs';
 import { openPortalAs } from '../src/client/features/vendor-portal/portal-sign-in';
 import { canOpenPortal, isPending } from '../src/client/features/vendors/format';
 import type { Vendor } from '../src/client/features/vendors/vendor';
@@ -205,6 +205,15 @@ export const vendorsCommands: Command[] = [
     keywords: ['ledger', 'carried', 'entries'],
     when: () => ok,
     run: (ctx, v) => ctx.navigate(routePath('vendors.show', { id: v.id, tab: 'balance' })),
+  }),
+  vendorCommand({
+    // The balance statement of a period as PDF or CSV: a dialog asks for the months (the vendor's page mounts it).
+    id: 'vendors.download_balance_statement',
+    title: 'vendors.commands.download_balance_statement',
+    roles: BALANCE_ROLES,
+    keywords: ['statement', 'kontoauszug', 'pdf', 'csv', 'ledger', 'period'],
+    when: () => ok,
+    run: (ctx, v) => balanceStatement.openAt(v.id, routePath('vendors.show', { id: v.id, tab: 'balance' }), ctx.navigate),
   }),
 ];
 

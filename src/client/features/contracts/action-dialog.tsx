@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { css } from 'styled-system/css';
 import { button } from 'styled-system/recipes';
 import { ApiError, type FieldErrors } from '../../api/client';
+import { useFocusFirstError } from '../../kit/focus-first-error';
 import { useCommandEnvironment } from '../../commands/context';
 import { ModalDialog } from '../../kit/dialog';
 import { errorText, useT } from '../../lib/i18n';
@@ -45,10 +46,10 @@ export function ActionDialog({ contractId, title, submitLabel, done, doneValues,
   const env = useCommandEnvironment();
   const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  // Errors on fields: the first marked field takes the focus, so its message is read with it.
+  const focusFirstError = useFocusFirstError(formRef);
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
-    setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+    focusFirstError();
   };
   const submit = async () => {
     const found = check();

@@ -9,7 +9,7 @@ import { hasAnyRole } from '../../../shared/roles';
 import { api } from '../../api/client';
 import { useCommandEnvironment } from '../../commands/context';
 import { DetailsSection, DetailsTable } from '../../kit/details-section';
-import { MoneyText, MonthText, Timestamp, type Column } from '../../kit/grid';
+import { CommandButton, MoneyText, MonthText, Timestamp, type Column } from '../../kit/grid';
 import { listColumns } from '../../kit/list-columns';
 import { declaredOptions, listFilters } from '../../kit/list-filters';
 import { ListScreen } from '../../kit/list-screen';
@@ -81,12 +81,15 @@ const columns: Column<BalanceEntry>[] = listColumns(balanceEntriesList, [
   { id: 'created_at', header: 'vendors.balance.fields.created_at', width: 180, grow: 0, cell: (e) => <Timestamp value={e.created_at} /> },
 ]);
 
+/** The vendor the tab's command buttons are for, whether or not the page around has published its record. */
+const vendorEntity = (id: number) => ({ resource: 'vendors', id, record: { id } });
+
 /** The balance of each of the vendor's contract vendors today: contract, balance, whether it waits for the next payout, the minimum. */
 function BalanceSummary({ vendorId }: { vendorId: number }) {
   const t = useT();
   const { data, error, isLoading, mutate } = useSWR<BalanceAnswer>(`/api/vendors/${vendorId}/balance`, (url: string) => api.get<BalanceAnswer>(url), { revalidateOnFocus: false });
   return (
-    <DetailsSection title="vendors.balance.summary">
+    <DetailsSection title="vendors.balance.summary" actions={<CommandButton command="vendors.download_balance_statement" size="sm" extras={{ entity: vendorEntity(vendorId) }} />}>
       {isLoading && !data ? (
         <p role="status" className={muted}>
           {t('form.loading')}

@@ -11,6 +11,7 @@ import { routePath } from '../../route-table';
 import type { ScreenProps } from '../index';
 import { ChangeRequestAlert } from './change-request-alert';
 import { ApplyToContractsDialog } from './apply-to-contracts-dialog';
+import { BalanceStatementDialog } from './balance-statement-dialog';
 import { ConfirmChangeRequestDialog } from './confirm-change-request-dialog';
 import type { Vendor } from './vendor';
 import { AuditLogList } from '../../kit/audit-log-list';
@@ -80,6 +81,7 @@ export default function VendorShow({ params }: ScreenProps) {
       )}
       <ConfirmChangeRequestDialog />
       <ApplyToContractsDialog />
+      <BalanceStatementDialog />
     </div>
   );
 }

@@ -26,6 +26,12 @@ export interface FieldProps<T> {
   onChange?(value: T): void;
   /** Standalone use: a message key (`blank`, `invalid`, ...). */
   error?: string;
+  /**
+   * Standalone use: the field's own verdict on what was typed, at each change (`invalid` for an
+   * unreadable date, `in_future` for a month it refuses, null once it reads). Such text never reaches
+   * `onChange`, so the value an owner holds is the last one that read: an owner that sends it asks this first.
+   */
+  onLocalError?(key: string | null): void;
   /** Put the label into the message ('Report filename part can't be blank'), as spec 5 asks for content owners. */
   labelInError?: boolean;
   className?: string;
@@ -89,7 +95,11 @@ export function useFieldBinding<T>(props: FieldProps<T>, empty: T): FieldBinding
       props.onChange?.(next);
     },
     touch: () => (bound ? form.touch(name) : !own.touched && setOwn((o) => ({ ...o, touched: true }))),
-    setLocalError: (key) => (bound ? form.setLocalError(name, key) : own.error !== key && setOwn((o) => ({ ...o, error: key }))),
+    setLocalError: (key) => {
+      if (bound) return form.setLocalError(name, key);
+      if (own.error !== key) setOwn((o) => ({ ...o, error: key }));
+      props.onLocalError?.(key);
+    },
     error,
     label,
     hint: hintKey ? t(hintKey) : undefined,
