@@ -63,7 +63,7 @@ export async function seedPayments(databaseUrl: string): Promise<void> {
        SELECT 'invoice', a.state, CASE WHEN a.state = 'on_hold' THEN 'new' END, p.id, $2, $1, cv.id, cv.vendor_id, 'EUR', 0.9,
               '2026-01-01', '2026-01-31', '2026-02-28', a.amount, a.amount
        FROM p CROSS JOIN cv
-       CROSS JOIN LATERAL (SELECT ((p.n * 7919 + cv.n * 104729) % 10000000) / 100.0 AS amount,
+       CROSS JOIN LATERAL (SELECT (1 + (p.n * 7919 + cv.n * 104729) % 10000000) / 100.0 AS amount,
                                   (ARRAY[${STATES.map((s) => `'${s}'`).join(', ')}])[1 + (p.n * ${per} + cv.n) % ${STATES.length}] AS state) a
        WHERE p.n * ${per} + cv.n < ${PAYMENTS}`,
       [c, o],

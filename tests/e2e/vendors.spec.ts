@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, signIn, withAppDb, focusPageSearch, tabTo, retype, palette } from './support';
 
@@ -343,6 +344,28 @@ test.describe('vendors from the keyboard', () => {
     await expect(page).toHaveURL(/filter\[kind\]=payment/);
     await expect(grid).not.toHaveAttribute('aria-busy');
     await expect(rows.first().getByRole('rowheader')).toHaveText('Payment');
+
+    // The balance statement from the palette: this year's months, as CSV; its closing balances are the ledger's.
+    await palette(page, 'Download statement');
+    const statement = page.getByRole('dialog', { name: 'Balance statement' });
+    await expect(statement.getByRole('textbox', { name: /^From/ })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await tabTo(page, statement.getByRole('button', { name: 'Download CSV' }));
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^balance-statement-.+\.csv$/);
+    await expect(statement).toBeHidden();
+    const csv = (await fs.readFile((await file.path())!, 'utf8')).trim().split('\r\n').map((l) => l.split(','));
+    const closing = csv.filter((r) => r[0] === 'closing').map((r) => [r[2], r[10]]);
+    const expected = await withAppDb(async (db) => {
+      const { rows: sums } = await db.query<{ cv: string; b: string }>(
+        `SELECT contract_vendor_id::text AS cv, round(sum(amount), 2)::text AS b FROM balance_entries WHERE vendor_id = $1 AND month <= date_trunc('month', current_date) GROUP BY 1 ORDER BY 1`,
+        [vendor.id],
+      );
+      return sums.map((r) => [r.cv, r.b]);
+    });
+    expect(closing.sort()).toEqual(expected.sort());
   });
 
   test('the list tabs switch the filters they do not apply to off', async ({ page }) => {

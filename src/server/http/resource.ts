@@ -101,7 +101,11 @@ export function unstorableText(value: unknown, path: (string | number)[] = []): 
   const visit = (v: unknown, at: (string | number)[]) => {
     if (typeof v === 'string') {
       if (v.includes('\0')) addError(errors, at, 'invalid');
-    } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...at, i]));
+    } else if (Array.isArray(v)) {
+      // A list's items are named by their list; a body that is itself a list has no field to name them by.
+      if (at.length > 0) v.forEach((x, i) => visit(x, [...at, i]));
+      else if (v.some((x) => Object.keys(unstorableText(x)).length > 0)) addError(errors, ['base'], 'invalid');
+    }
     else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) for (const [k, x] of Object.entries(v)) visit(x, [...at, k]);
   };
   visit(value, path);
