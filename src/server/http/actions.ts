@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CurrentUser } from '../context.js';
 import type { Db } from '../db/connection.js';
 import { currentUser } from './auth.js';
-import { ValidationFailed } from './errors.js';
+import { hasAnyRole } from '../../shared/roles.js';
+import { forbidden, notFound, ValidationFailed } from './errors.js';
 import { applyFilters, parseListQuery } from './list-query.js';
 import { type Entity, type Locked, type RecordWriter, type Resource, unstorableText, type WriteContext } from './resource.js';
 
@@ -62,6 +63,29 @@ async function targetIds<E extends Entity, I>(db: Db, r: Resource<E, I>, body: R
   return rows.map((row) => Number(row.id));
 }
 
+/** Whether the action's flag allows it on `current` for `user` (no flag: always). */
+function eligibleFor<E>(def: Action<E>, current: E, user: CurrentUser): boolean {
+  const flag = def.flag;
+  return flag === undefined ? true : typeof flag === 'function' ? flag(current, user) : (current[flag] as unknown) === true;
+}
+
+/**
+ * One record's transition on the one write path: its roles for `user`, then the record locked, its flag
+ * checked on the locked row, the change, the version bump and the audit entry with the actor, in one
+ * transaction. The single-record route runs it, and so does the demo seed, which walks records through
+ * their lifecycle as staff would.
+ */
+export async function runAction<E extends Entity, I>(r: Resource<E, I>, writer: RecordWriter<E>, user: CurrentUser, id: number, action: string, params: Record<string, unknown> = {}): Promise<void> {
+  const def = r.actions?.[action];
+  if (!def) throw notFound();
+  if (!hasAnyRole(user.roles, def.roles ?? r.roles)) throw forbidden();
+  await writer.one(user, id, action, async (w, { current }) => {
+    if (!eligibleFor(def, current, user)) throw new ValidationFailed({ base: ['ineligible'] });
+    await def.run(w, current, params);
+    await writer.recorded(w, current, action);
+  });
+}
+
 export function actionRoutes<E extends Entity, I>(app: FastifyInstance, db: Db, r: Resource<E, I>, writer: RecordWriter<E>): void {
   type Step = (w: WriteContext, locked: Locked<E>) => Promise<void>;
   const bulk = (action: string, roles: readonly string[], eligible: (current: E, user: CurrentUser) => boolean, step: (params: Record<string, unknown>) => Step) => {
@@ -77,19 +101,12 @@ export function actionRoutes<E extends Entity, I>(app: FastifyInstance, db: Db, 
 
   for (const [action, def] of Object.entries(r.actions ?? {})) {
     const roles = def.roles ?? r.roles;
-    const flag = def.flag;
-    const eligible = (current: E, user: CurrentUser) =>
-      flag === undefined ? true : typeof flag === 'function' ? flag(current, user) : (current[flag] as unknown) === true;
+    const eligible = (current: E, user: CurrentUser) => eligibleFor(def, current, user);
     if (def.single !== false) {
       app.post<{ Params: { id: string } }>(`${r.base}/:id/${action}`, { config: { roles } }, async (request) => {
         const user = currentUser(request);
         const id = await writer.idOf(request.params.id);
-        const params = bodyOf(request.body);
-        await writer.one(user, id, action, async (w, { current }) => {
-          if (!eligible(current, user)) throw new ValidationFailed({ base: ['ineligible'] });
-          await def.run(w, current, params);
-          await writer.recorded(w, current, action);
-        });
+        await runAction(r, writer, user, id, action, bodyOf(request.body));
         return writer.answer(db, id, user);
       });
     }

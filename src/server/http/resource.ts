@@ -139,7 +139,9 @@ export function constraintError(error: unknown, map: Record<string, FieldErrors>
 
 /**
  * Runs `fn` in one transaction with after-commit and rollback hooks; constraint violations become 422s.
- * For writes outside the five generic calls too (e.g. sending a reset link with its audit entry).
+ * For writes outside the five generic calls too (e.g. sending a reset link with its audit entry). Given a
+ * transaction (a demo seed's, all or nothing), `fn` joins it and the caller commits: its locks and checks
+ * are the same, and its after-commit hooks run when `fn` is done.
  */
 export async function write<T>(
   db: Db,
@@ -149,11 +151,10 @@ export async function write<T>(
 ): Promise<T> {
   const after: (() => Promise<void>)[] = [];
   const rollback: (() => Promise<void>)[] = [];
+  const step = (trx: Db) => fn({ trx, user, afterCommit: (f) => void after.push(f), onRollback: (f) => void rollback.push(f) });
   let result: T;
   try {
-    result = await db.transaction().execute((trx) =>
-      fn({ trx, user, afterCommit: (f) => void after.push(f), onRollback: (f) => void rollback.push(f) }),
-    );
+    result = await (db.isTransaction ? step(db) : db.transaction().execute(step));
   } catch (error) {
     for (const f of rollback) await f().catch(() => {});
     throw constraintError(error, opts.constraints, opts.action);

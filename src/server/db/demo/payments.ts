@@ -1,12 +1,12 @@
 import type { AppContext, CurrentUser } from '../../context.js';
 import { ValidationFailed } from '../../http/errors.js';
 import { compare } from '../../../shared/money.js';
-import { recordWriter, type WriteContext } from '../../http/resource.js';
+import { runAction } from '../../http/actions.js';
+import { recordWriter } from '../../http/resource.js';
 import { attachInvoice } from '../../modules/payments/invoice.js';
 import { loadPayments } from '../../modules/payments/queries.js';
 import { paymentResource } from '../../modules/payments/routes.js';
 import { runPayments } from '../../modules/payments/run.js';
-import { applyPaymentAction } from '../../modules/payments/service.js';
 import type { Db } from '../connection.js';
 import type { DemoEnv, DemoSeed } from './index.js';
 import '../../modules/session/tables.js';
@@ -34,28 +34,32 @@ export const demoPayments: DemoSeed = {
     }
     // The demo sends no mails (verify without notification), so the context needs only storage.
     const ctx = { db, storage: env?.storage } as unknown as AppContext;
-    const writer = recordWriter(db, paymentResource(ctx));
+    const resource = paymentResource(ctx);
+    const writer = recordWriter(db, resource);
     // In the demo the finance user also pauses and resumes payments.
     const roles = [...new Set([...finance.roles, 'payments_pause_and_resume'])];
     await db.updateTable('users').set({ roles }).where('id', '=', finance.id).execute();
     const user: CurrentUser = { ...finance, roles, sessionId: 0 };
-    const w: WriteContext = { trx: db, user, afterCommit: () => {}, onRollback: () => {} };
     const payments = await loadPayments(db, (await db.selectFrom('payments').select('id').where('payout_id', '=', payout.id).orderBy('id').execute()).map((p) => p.id), user);
     // The largest first, so the walked payments show real amounts.
     const open = payments.filter((p) => p.state === 'new').sort((a, b) => compare(b.total_amount, a.total_amount) || a.id - b.id);
     const invoices = open.filter((p) => p.type === 'invoice');
 
-    // A step the flags refuse (checked before anything is written) is left out rather than failing the seed.
+    // Every step goes the one write path, as staff's would (lock, flag on the locked row, audit with the
+    // finance user); a step the flags refuse (checked before anything is written) is left out.
     const step = (id: number, name: string, params?: Record<string, unknown>) =>
-      applyPaymentAction(ctx, writer, w, id, name, params).catch((error) => {
+      runAction(resource, writer, user, id, name, params).catch((error) => {
         if (!(error instanceof ValidationFailed)) throw error;
       });
     if (env?.storage) {
+      const storage = env.storage;
       for (const [i, p] of invoices.slice(0, 2).entries()) {
-        if (!p.can_attach_invoice) continue;
-        const stored = await env.storage.put(INVOICE_PDF, 'pdf');
-        await attachInvoice(ctx, w, p, stored.key, `RE-DEMO-${i + 1}`);
-        await writer.recorded(w, p, 'attach_invoice');
+        const stored = await storage.put(INVOICE_PDF, 'pdf');
+        await writer.one(user, p.id, 'attach_invoice', async (w, { current }) => {
+          if (!current.can_attach_invoice) return storage.remove(stored.key);
+          await attachInvoice(ctx, w, current, stored.key, `RE-DEMO-${i + 1}`);
+          await writer.recorded(w, current, 'attach_invoice');
+        });
       }
       if (invoices[0]) {
         await step(invoices[0].id, 'verify_invoice', { comment: 'Checked against the statement.' });
