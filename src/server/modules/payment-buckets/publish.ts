@@ -2,11 +2,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { defineJob, type InTransaction, type Jobs } from '../../jobs/queue.js';
-import { fullAddress } from '../../lib/address.js';
 import { auditMany } from '../audit/audit.js';
-import { fullNumberSql } from '../vendors/queries.js';
 import { creditNoteLanguage, type CreditNoteData, type CreditNoteLine, renderCreditNotePdf } from './credit-note-pdf.js';
-import { legalImprints } from './legal-imprints.js';
+import { legalImprints, PARTY_COLUMNS, PARTY_JOINS, partiesOf, type PartyRow } from './document-parties.js';
 import { BUCKET_ENTITY } from './queries.js';
 
 /**
@@ -56,37 +54,16 @@ export async function creditNotes(db: Db, ids: number[], issuedOn: string) {
     Pick<
       CreditNoteData,
       'reference' | 'credit_note_type' | 'currency' | 'start_date' | 'end_date' | 'amount' | 'vat_percentage' | 'vat_amount' | 'wht_percentage' | 'wht_amount' | 'fee' | 'total_amount' | 'reverse_charge'
-    > & {
-    id: number;
-    org_name: string;
-    org_street: string;
-    org_street_number: string;
-    org_postal_code: string;
-    org_city: string;
-    org_country_code: string;
-    organization_id: number;
-    vendor_name: string;
-    language: string;
-    full_number: string;
-    street: string | null;
-    street_number: string | null;
-    postal_code: string | null;
-    city: string | null;
-    country_code: string | null;
-    tax_id: string | null;
-  }>`
+    > &
+      PartyRow & { id: number }
+  >`
     SELECT p.id::int AS id, p.reference, p.credit_note_type, p.currency, p.start_date::text AS start_date, p.end_date::text AS end_date,
       p.amount::text AS amount, p.vat_percentage::text AS vat_percentage, p.vat_amount::text AS vat_amount, p.wht_percentage::text AS wht_percentage,
-      p.wht_amount::text AS wht_amount, p.fee::text AS fee, p.total_amount::text AS total_amount, p.reverse_charge,
-      organizations.id::int AS organization_id, organizations.name AS org_name, organizations.street AS org_street, organizations.street_number AS org_street_number,
-      organizations.postal_code AS org_postal_code, organizations.city AS org_city, organizations.country_code AS org_country_code,
-      vendors.name AS vendor_name, vendors.language, ${fullNumberSql} AS full_number,
-      a.street, a.street_number, a.postal_code, a.city, a.country_code, coalesce(t.eu_tax_id, t.other_tax_id) AS tax_id
+      p.wht_amount::text AS wht_amount, p.fee::text AS fee, p.total_amount::text AS total_amount, p.reverse_charge, ${PARTY_COLUMNS}
     FROM payments p
     JOIN organizations ON organizations.id = p.organization_id
     JOIN vendors ON vendors.id = p.vendor_id
-    LEFT JOIN vendor_addresses a ON a.vendor_id = vendors.id
-    LEFT JOIN vendor_tax_infos t ON t.vendor_id = vendors.id
+    ${PARTY_JOINS}
     WHERE p.id = ANY(${ids}::bigint[]) ORDER BY p.id`.execute(db);
   const lines = await sql<CreditNoteLine & { payment_id: number }>`
     SELECT l.payment_id::int AS payment_id, s.reference_id, l.share_type, l.revenue_type, l.revenue::text AS revenue, l.revenue_final::text AS revenue_final, l.amount::text AS amount,
@@ -115,12 +92,7 @@ export async function creditNotes(db: Db, ids: number[], issuedOn: string) {
         fee: r.fee,
         total_amount: r.total_amount,
         reverse_charge: r.reverse_charge,
-        organization: {
-          name: r.org_name,
-          address: fullAddress({ street: r.org_street, street_number: r.org_street_number, postal_code: r.org_postal_code, city: r.org_city, country_code: r.org_country_code }),
-          imprint: imprintOf(r.organization_id, language),
-        },
-        vendor: { name: r.vendor_name, full_number: r.full_number, address: fullAddress(r), tax_id: r.tax_id },
+        ...partiesOf(r, language, imprintOf),
         lines: lines.rows.filter((l) => l.payment_id === r.id),
       },
     };

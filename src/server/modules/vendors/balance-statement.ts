@@ -4,10 +4,8 @@ import { BALANCE_ENTRY_KINDS } from '../../../shared/entities/balance-entry.js';
 import { Decimal, toDecimal } from '../../../shared/money.js';
 import type { StatementPeriod } from '../../../shared/validation/balance-statement.js';
 import type { Db } from '../../db/connection.js';
-import { fullAddress } from '../../lib/address.js';
 import { creditNoteLanguage, type CreditNoteData } from '../payment-buckets/credit-note-pdf.js';
-import { legalImprints } from '../payment-buckets/legal-imprints.js';
-import { fullNumberSql } from './queries.js';
+import { legalImprints, PARTY_COLUMNS, PARTY_JOINS, partiesOf, type PartyRow } from '../payment-buckets/document-parties.js';
 import '../payments/tables.js';
 
 /** A ledger entry of the period, with the balance it left. */
@@ -53,31 +51,8 @@ const firstDay = (month: string) => `${month}-01`;
  * A contract vendor appears when it has an entry up to the last month.
  */
 export async function loadBalanceStatement(db: Db, vendorId: number, period: StatementPeriod, issuedOn: string): Promise<BalanceStatement | undefined> {
-  const head = await sql<{
-    organization_id: number;
-    org_name: string;
-    org_street: string;
-    org_street_number: string;
-    org_postal_code: string;
-    org_city: string;
-    org_country_code: string;
-    vendor_name: string;
-    language: string | null;
-    full_number: string;
-    street: string | null;
-    street_number: string | null;
-    postal_code: string | null;
-    city: string | null;
-    country_code: string | null;
-    tax_id: string | null;
-  }>`
-    SELECT organizations.id::int AS organization_id, organizations.name AS org_name, organizations.street AS org_street, organizations.street_number AS org_street_number,
-      organizations.postal_code AS org_postal_code, organizations.city AS org_city, organizations.country_code AS org_country_code,
-      vendors.name AS vendor_name, vendors.language, ${fullNumberSql} AS full_number,
-      a.street, a.street_number, a.postal_code, a.city, a.country_code, coalesce(t.eu_tax_id, t.other_tax_id) AS tax_id
-    FROM vendors JOIN organizations ON organizations.id = vendors.organization_id
-    LEFT JOIN vendor_addresses a ON a.vendor_id = vendors.id
-    LEFT JOIN vendor_tax_infos t ON t.vendor_id = vendors.id
+  const head = await sql<PartyRow>`
+    SELECT ${PARTY_COLUMNS} FROM vendors JOIN organizations ON organizations.id = vendors.organization_id ${PARTY_JOINS}
     WHERE vendors.id = ${vendorId}`.execute(db);
   const h = head.rows[0];
   if (!h) return undefined;
@@ -103,12 +78,7 @@ export async function loadBalanceStatement(db: Db, vendorId: number, period: Sta
     language,
     issued_on: issuedOn,
     period,
-    organization: {
-      name: h.org_name,
-      address: fullAddress({ street: h.org_street, street_number: h.org_street_number, postal_code: h.org_postal_code, city: h.org_city, country_code: h.org_country_code }),
-      imprint: imprintOf(h.organization_id, language),
-    },
-    vendor: { name: h.vendor_name, full_number: h.full_number, address: fullAddress(h), tax_id: h.tax_id },
+    ...partiesOf(h, language, imprintOf),
     accounts: accounts.rows.map((a) => {
       let balance = toDecimal(a.opening);
       const totals = Object.fromEntries(BALANCE_ENTRY_KINDS.map((k) => [k, new Decimal(0)])) as Record<BalanceEntryKind, Decimal>;
