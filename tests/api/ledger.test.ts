@@ -17,11 +17,13 @@ const api = setupApi();
 let staff: TestUser;
 let canceller: TestUser;
 let reader: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   staff = await api.user(['payouts']);
   canceller = await api.user(['payments_cancel']);
   reader = await api.user(['payments']);
+  admin = await api.user(['payments_admin']);
 });
 
 /** Revenue in EUR on an EUR contract of one vendor at 100%: the earning is the revenue, to the cent. A cap far above lets negative revenue earn negative. */
@@ -232,7 +234,7 @@ describe('randomised sequences', () => {
   const SEQUENCES = Number(process.env.LEDGER_SEQUENCES ?? 30);
   const STEPS = 14;
 
-  it(`${SEQUENCES} seeded sequences of runs, pay-outs, cancels and deletes keep every balance what the payments say, to the cent`, { timeout: 600_000 }, async () => {
+  it(`${SEQUENCES} seeded sequences of runs, advances, pay-outs, cancels and deletes keep every balance what the payments say, to the cent`, { timeout: 600_000 }, async () => {
     for (let seed = 1; seed <= SEQUENCES; seed++) {
       const rnd = random(seed);
       const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)];
@@ -258,11 +260,18 @@ describe('randomised sequences', () => {
         } else if (what < 0.65) {
           const open = payments.filter((p) => p.state === 'new');
           if (open.length) await sql`UPDATE payments SET state = 'paid_out', paid_at = now() WHERE id = ${pick(open).id}`.execute(api.db);
+        } else if (what < 0.72) {
+          // An advance: a payment the model counts like any other, recouped by the runs that follow.
+          const c = pick(w.contracts);
+          const amount = ((1 + Math.floor(rnd() * 30000)) / 100).toFixed(2);
+          const res = await api.request({ method: 'POST', url: `/api/contracts/${c.contract}/contract_vendors/${c.cv}/advances`, payload: { advance: { amount, reason: label, date: '2030-01-15' } }, as: admin });
+          expect(res.statusCode, `${label}: ${res.body}`).toBe(201);
         } else if (what < 0.9) {
-          const open = payments.filter((p) => p.type !== 'reversal' && ['new', 'paid_out'].includes(p.state));
+          // A paid advance is what the balance recoups: not cancelled; an unpaid one returns to its own contract vendor.
+          const open = payments.filter((p) => p.type !== 'reversal' && ['new', 'paid_out'].includes(p.state) && !(p.type === 'advance' && p.state === 'paid_out'));
           if (open.length) {
             const p = pick(open);
-            const to = pick(cvs);
+            const to = p.type === 'advance' ? p.contract_vendor_id : pick(cvs);
             const res = await cancel(p.id, to);
             expect(res.statusCode, `${label}: ${res.body}`).toBe(200);
             cancels.push({ from: p.contract_vendor_id, to, amount: toDecimal(p.amount), paid: p.state === 'paid_out' });
@@ -298,8 +307,9 @@ async function checkBalances(label: string, cvs: number[], earned: Map<number, M
     }
     expect(toDecimal(await balance(cv)).toFixed(2), `${label}: balance of ${cv}`).toBe(expected.toFixed(2));
   }
-  // No payment of zero or less, none below its minimum, and each one's lines add up to it.
-  for (const p of payments.filter((x) => x.type !== 'reversal')) {
+  // No payment of zero or less, none below its minimum, and each one's lines add up to it (an advance is
+  // any amount staff give, and has no lines: its entry says what it is).
+  for (const p of payments.filter((x) => x.type !== 'reversal' && x.type !== 'advance')) {
     expect(toDecimal(p.amount).greaterThanOrEqualTo(minimumOf.get(p.contract_vendor_id)!), `${label}: payment ${p.id} of ${p.amount}`).toBe(true);
     const lines = await linesOf(p.id);
     expect(lines.reduce((s, l) => s.plus(toDecimal(l.amount)), new Decimal(0)).toFixed(2), `${label}: lines of ${p.id}`).toBe(toDecimal(p.amount).toFixed(2));
